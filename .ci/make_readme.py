@@ -1,0 +1,64 @@
+"""Write README.md from nbs/index.ipynb with nbconvert (quarto, which nbdev_readme needs, is not available).
+
+Usage: python .ci/make_readme.py          # regenerate README.md
+       python .ci/make_readme.py --check  # exit 1 if README.md is not what the notebook gives
+"""
+import argparse
+import copy
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+from nbconvert import MarkdownExporter
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK, README = ROOT / 'nbs' / 'index.ipynb', ROOT / 'README.md'
+DIRECTIVE = re.compile(r'^\s*#\s*\|\s*(\S+)')
+HEADER = '<!-- Generated from nbs/index.ipynb by .ci/make_readme.py: edit the notebook, not this file. -->\n\n'
+
+
+def _directives(source):
+    "The nbdev directives (`#| name`) at the top of a cell's source."
+    names = []
+    for line in source.splitlines():
+        match = DIRECTIVE.match(line)
+        if not match: break
+        names.append(match.group(1).rstrip(':'))
+    return names
+
+
+def readme_text(notebook=NOTEBOOK):
+    "The README as Markdown: hidden cells and nbdev directives dropped, outputs kept."
+    nb = copy.deepcopy(nbformat.read(notebook, as_version=4))
+    cells = []
+    for cell in nb.cells:
+        names = _directives(cell.source)
+        if 'hide' in names or 'nbdev_export(' in cell.source: continue
+        if cell.cell_type == 'code':
+            cell.source = '\n'.join(l for l in cell.source.splitlines() if not DIRECTIVE.match(l)).strip('\n')
+        cells.append(cell)
+    nb.cells = cells
+    body, _ = MarkdownExporter(exclude_raw=True).from_notebook_node(nb)
+    body = re.sub(r'\n{3,}', '\n\n', body).strip() + '\n'
+    return HEADER + body
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--check', action='store_true', help='fail if README.md is stale instead of writing it')
+    args = parser.parse_args(argv)
+    text = readme_text()
+    if args.check:
+        if not README.exists() or README.read_text(encoding='utf-8') != text:
+            print('README.md is stale: run `python .ci/make_readme.py` and commit the result.', file=sys.stderr)
+            return 1
+        print('README.md is current.')
+        return 0
+    README.write_text(text, encoding='utf-8')
+    print(f'wrote {README.relative_to(ROOT)}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
