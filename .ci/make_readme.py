@@ -39,6 +39,7 @@ def readme_text(notebook=NOTEBOOK):
             cell.source = '\n'.join(l for l in cell.source.splitlines() if not DIRECTIVE.match(l)).strip('\n')
         cells.append(cell)
     nb.cells = cells
+    nb.metadata['language_info'] = {'name': 'python'}   # fenced code blocks say python
     body, _ = MarkdownExporter(exclude_raw=True).from_notebook_node(nb)
     body = re.sub(r'\n{3,}', '\n\n', body).strip() + '\n'
     return HEADER + body

@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['MixtureData', 'gaussian_mixture', 'low_rank_plus_noise', 'denoising_errors', 'best_denoising_rank']
 
-# %% ../nbs/10_data.ipynb #d43065cd
+# %% ../nbs/10_data.ipynb #5b2e4962
 import numpy as np
 import scipy.linalg
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from .asc import _fail, _power_of_two_scale
-from .problem import check_matrix, check_rank, numerical_rank
+from .problem import check_matrix, numerical_rank
 
 
 def _check_count(value, # the argument to check
@@ -48,7 +48,7 @@ def _check_center(center): # the flag to check
     if not isinstance(center, (bool, np.bool_)): _fail(f"center must be True or False; got {center!r}.")
     return bool(center)
 
-# %% ../nbs/10_data.ipynb #08aeec92
+# %% ../nbs/10_data.ipynb #60526325
 @dataclass(repr=False)
 class MixtureData:
     "Two noisy measurements of the same objects, the noise-free signal they share, and its generators."
@@ -79,18 +79,15 @@ class MixtureData:
         return f"MixtureData({parts}noise_sd={self.noise_sd:g}, centered={self.centered})"
 
 
-def _measure(raw_signal, # noise-free N x D matrix
+def _measure(signal, # noise-free N x D matrix, uncentred
              sd, # noise standard deviation
-             center, # subtract column means?
+             center, # subtract each measurement's own column means?
              rng): # numpy Generator
-    "Two measurements `raw_signal + noise`, optionally column-centred, the signal they share and its shift."
-    noise = rng.normal(scale=sd, size=(2,) + raw_signal.shape)
-    X1, X2 = raw_signal + noise[0], raw_signal + noise[1]
-    shift = raw_signal.mean(axis=0) if center else np.zeros(raw_signal.shape[1])
-    if center: X1, X2 = X1 - X1.mean(axis=0), X2 - X2.mean(axis=0)
-    return X1, X2, raw_signal - shift, shift
+    "Two measurements `signal + noise`, shape (2, N, D), each centred by its own column means if `center`."
+    X = signal + rng.normal(scale=sd, size=(2,) + signal.shape)
+    return X - X.mean(axis=1, keepdims=True) if center else X
 
-# %% ../nbs/10_data.ipynb #917f8f21
+# %% ../nbs/10_data.ipynb #b14092ec
 def gaussian_mixture(n_objects, # N, number of objects (>= n_components)
                      n_features, # D, number of features (>= n_components)
                      n_components, # m, number of Gaussian components
@@ -111,10 +108,11 @@ def gaussian_mixture(n_objects, # N, number of objects (>= n_components)
     basis = np.linalg.qr(rng.normal(size=(d, m)))[0]                  # D x m, orthonormal columns
     centroids = separation / np.sqrt(2) * basis.T                       # m x D, vertices of a regular simplex
     labels = rng.permutation(np.arange(n) % m)
-    X1, X2, signal, shift = _measure(centroids[labels], noise * separation, center, rng)
-    return MixtureData(X1, X2, signal, noise * separation, center, labels, centroids - shift)
+    X1, X2 = _measure(centroids[labels], noise * separation, center, rng)
+    if center: centroids = centroids - np.bincount(labels, minlength=m) / n @ centroids   # weighted mean: exact for m = 1
+    return MixtureData(X1, X2, centroids[labels], noise * separation, center, labels, centroids)
 
-# %% ../nbs/10_data.ipynb #2abc6a9e
+# %% ../nbs/10_data.ipynb #a01e168e
 def _spectrum_shape(spectrum, # 'equal', 'linear', 'geometric', or r positive numbers
                     rank): # r
     "Relative singular values of the signal, in decreasing order."
@@ -140,15 +138,17 @@ def low_rank_plus_noise(n_objects, # N, number of objects
                         seed=None): # seed for np.random.default_rng
     "Two noisy measurements of a random rank-`rank` signal whose singular values have the shape `spectrum`."
     n, d = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features')
-    r = check_rank(rank, min(n, d), 'rank')
+    r = _check_count(rank, 'rank')
+    if r > min(n, d): _fail(f"rank must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
     shape, noise = _spectrum_shape(spectrum, r), _check_real(noise, 'noise')
     center, rng = _check_center(center), _rng(seed)
     values = shape * np.sqrt(n * d) / np.linalg.norm(shape)
     U, V = np.linalg.qr(rng.normal(size=(n, r)))[0], np.linalg.qr(rng.normal(size=(d, r)))[0]
-    X1, X2, signal, _ = _measure((U * values) @ V.T, noise, center, rng)
-    return MixtureData(X1, X2, signal, noise, center)
+    signal = (U * values) @ V.T
+    X1, X2 = _measure(signal, noise, center, rng)
+    return MixtureData(X1, X2, signal - signal.mean(axis=0) if center else signal, noise, center)
 
-# %% ../nbs/10_data.ipynb #d0b97bbb
+# %% ../nbs/10_data.ipynb #bc934ae1
 def denoising_errors(X, # data, N x D
                      signal, # noise-free matrix to compare with, N x D
                      max_rank=None): # largest rank K; default min(N, D)
@@ -157,7 +157,8 @@ def denoising_errors(X, # data, N x D
     if X.shape != signal.shape:
         _fail(f"X and signal must have the same shape (signal is the noise-free version of X); "
               f"got {X.shape} and {signal.shape}.")
-    K = min(X.shape) if max_rank is None else check_rank(max_rank, min(X.shape), 'max_rank')
+    K = min(X.shape) if max_rank is None else _check_count(max_rank, 'max_rank')
+    if K > min(X.shape): _fail(f"max_rank must be at most min(N, D) = {min(X.shape)} for X of shape {X.shape}; got {K}.")
     scale = _power_of_two_scale(X, signal)
     Y, S = X / scale, signal / scale
     U, s, Vt = scipy.linalg.svd(Y, full_matrices=False, lapack_driver='gesdd', check_finite=False)

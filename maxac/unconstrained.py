@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['WEIGHT_FORMS', 'lebesgue_factor', 'check_variant', 'assemble_log_weight_sums', 'rational_orthogonal',
-           'symbolic_weight_sums', 'symbolic_closed_forms', 'unconstrained_slope', 'unconstrained_log_beta_star',
-           'paper_unconstrained_information', 'paper_unconstrained_beta_star']
+           'symbolic_weight_sums', 'symbolic_closed_forms', 'net_residual', 'unconstrained_slope',
+           'unconstrained_log_beta_star', 'paper_unconstrained_information', 'paper_unconstrained_beta_star']
 
-# %% ../nbs/02_unconstrained.ipynb #98de3e90
+# %% ../nbs/02_unconstrained.ipynb #a9271bcd
 import numpy as np
 from .asc import _fail
 
@@ -23,7 +23,7 @@ def lebesgue_factor(log_p, # log(beta s_t^2), any shape
     Q = (w_a * w_b / alpha) * np.exp(log_p)
     return np.stack([L, np.full_like(L, -0.5), np.zeros_like(L)]), np.stack([Q, Q, Q])
 
-# %% ../nbs/02_unconstrained.ipynb #0629aaf8
+# %% ../nbs/02_unconstrained.ipynb #adc16e70
 def check_variant(joint, # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
                   basis): # 'shared' (X1's basis) or 'own' (X2's basis for Z2)
     "Check the names of a weight-sum variant."
@@ -35,7 +35,8 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
                              log_beta, # log of the scaled inverse temperature, any shape S
                              factor, # (log_p, w_a, w_b) -> (L, Q) triples, like `lebesgue_factor`
                              joint='sum', # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
-                             basis='shared'): # 'shared' or 'own' (Z2 in X2's basis)
+                             basis='shared', # 'shared' or 'own' (Z2 in X2's basis)
+                             residuals=True): # include the residual factors exp(-beta r)
     "`(log Z1, log Z2, log Z12)`, each (3, *S, K): value and two log-beta derivatives, for ranks 1..K."
     check_variant(joint, basis)
     if basis == 'own' and problem.own_singular_values is None:
@@ -46,7 +47,8 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     def one(singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
         L, Q = factor(log_beta + 2 * np.log(singular_values), w_a, w_b)
         per_component = n * L - delta_sq * Q
-        with np.errstate(invalid='ignore'):   # 0 * inf where a residual is 0 at an infinite beta
+        if not residuals: return np.cumsum(per_component, axis=-1)
+        with np.errstate(invalid='ignore', over='ignore'):   # 0 * inf where a residual is 0 at an infinite beta
             residual_term = np.where(residual == 0, 0.0, residual_weight * beta * residual)
         return np.cumsum(per_component, axis=-1) - residual_term
 
@@ -58,7 +60,7 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     log_z12 = one(s, d, problem.residual1 + problem.residual2, *WEIGHT_FORMS[f'Z12_{joint}'], residual_weight=half)
     return log_z1, log_z2, log_z12
 
-# %% ../nbs/02_unconstrained.ipynb #ed21ad7c
+# %% ../nbs/02_unconstrained.ipynb #51bf63dd
 def rational_orthogonal(D): # dimension
     "An exactly orthogonal D x D rational sympy matrix (Cayley transform of a fixed skew-symmetric matrix)."
     import sympy as sp
@@ -107,16 +109,24 @@ def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_su
         out.append(sum(factor(beta * s**2, w_a, w_b, dt) for s, dt in zip(symbols['s'], delta)) - beta * residual)
     return out
 
-# %% ../nbs/02_unconstrained.ipynb #ab9b00d0
+# %% ../nbs/02_unconstrained.ipynb #1a93b0d1
+def net_residual(problem, # an `SVDProblem`
+                 joint='sum', # 'sum' (eq. 2) or 'mean'
+                 basis='shared'): # 'shared' or 'own'
+    "`c_k` (scaled units) such that the residuals contribute `-beta c_k` to `N I`, for ranks 1..K (0 for eq. 2, shared basis)."
+    check_variant(joint, basis)
+    if joint == 'sum' and basis == 'shared': return np.zeros(problem.max_rank)   # cancels exactly, not by rounding
+    r2 = problem.residual2 if basis == 'shared' else problem.own_residual2
+    half = 0.5 if joint == 'mean' else 1.0
+    return half * (problem.residual1 + problem.residual2) - problem.residual1 - r2
+
+
 def unconstrained_slope(problem, # an `SVDProblem`
                         joint='sum', # 'sum' (eq. 2) or 'mean'
                         basis='shared'): # 'shared' or 'own'
     "`C_k` (scaled units) in `N I = (N k / 2) log beta + B - C beta`, for ranks 1..K."
-    check_variant(joint, basis)
-    s2d = np.cumsum(problem.singular_values ** 2 * problem.delta_sq)
-    if joint == 'mean': return s2d / 4 - (problem.residual1 + problem.residual2) / 2
-    if basis == 'own': return s2d / 2 + problem.residual2 - problem.own_residual2
-    return s2d / 2
+    quadratic = 0.25 if joint == 'mean' else 0.5               # w_a w_b / alpha of the joint sum
+    return quadratic * np.cumsum(problem.singular_values ** 2 * problem.delta_sq) + net_residual(problem, joint, basis)
 
 
 def unconstrained_log_beta_star(problem, # an `SVDProblem`
@@ -128,7 +138,7 @@ def unconstrained_log_beta_star(problem, # an `SVDProblem`
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(slope > 0, np.log(problem.n_objects * ranks / 2) - np.log(np.where(slope > 0, slope, 1.0)), np.inf)
 
-# %% ../nbs/02_unconstrained.ipynb #5633c9db
+# %% ../nbs/02_unconstrained.ipynb #7362ae06
 from .problem import check_pair, check_rank
 from .asc import check_beta
 
