@@ -9,10 +9,9 @@ config = ConfigParser(delimiters=['='])
 config.read(here / 'settings.ini', encoding='utf-8')
 cfg = config['DEFAULT']
 
-licenses = {'apache2': ('Apache Software License 2.0', 'OSI Approved :: Apache Software License')}
+licenses = {'apache2': 'Apache-2.0'}   # SPDX expression; license classifiers are deprecated
 statuses = ['1 - Planning', '2 - Pre-Alpha', '3 - Alpha', '4 - Beta', '5 - Production/Stable',
             '6 - Mature', '7 - Inactive']
-lic = licenses[cfg['license']]
 requirements = cfg.get('requirements', '').split()
 dev_requirements = cfg.get('dev_requirements', '').split()
 console_scripts = [s.strip() for s in cfg.get('console_scripts', '').split('\n') if s.strip()]
@@ -25,13 +24,12 @@ setuptools.setup(
     long_description_content_type='text/markdown',
     author=cfg['author'],
     author_email=cfg['author_email'],
-    license=lic[0],
+    license=licenses[cfg['license']],
     url=cfg['git_url'],
     keywords=cfg['keywords'],
     classifiers=[
         'Development Status :: ' + statuses[int(cfg['status'])],
         'Intended Audience :: ' + cfg['audience'],
-        'License :: ' + lic[1],
         'Natural Language :: ' + cfg['language'],
         'Programming Language :: Python :: 3',
         'Topic :: Scientific/Engineering :: Mathematics',
