@@ -6,7 +6,7 @@
 __all__ = ['check_sigma', 'weight_sums', 'mutual_information', 'information_derivatives', 'capacity', 'CapacityCurve',
            'capacity_curve', 'curve_from_problem']
 
-# %% ../nbs/05_svd.ipynb #8dec5731
+# %% ../nbs/05_svd.ipynb #c7189e13
 import numpy as np
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,7 +52,7 @@ def _information(problem, log_beta, ranks, sigma, joint, basis):
         info = info - np.where(residual == 0, 0.0, np.exp(log_beta) * residual)
     return info / problem.n_objects
 
-# %% ../nbs/05_svd.ipynb #e4e5abc9
+# %% ../nbs/05_svd.ipynb #a58726ad
 def _setup(X1, X2, k, sigma, joint, basis):
     "Checked inputs and the `SVDProblem` for rank k."
     X1, X2 = check_pair(X1, X2)
@@ -107,7 +107,7 @@ def information_derivatives(X1, # first measurement, N objects x D features
     flat = np.atleast_1d(beta).ravel()
     return (slope / flat).reshape(beta.shape), ((curvature - slope) / flat ** 2).reshape(beta.shape)
 
-# %% ../nbs/05_svd.ipynb #e5486615
+# %% ../nbs/05_svd.ipynb #6793aa9d
 def _natural_log_beta(problem, ranks): # ranks (R,)
     "A scale for the maximiser: the unconstrained optimum of eq. (2), log(N k / sum s^2 d / 2) (scaled units)."
     return unconstrained_log_beta_star(problem)[np.asarray(ranks) - 1]
@@ -144,7 +144,7 @@ def capacity(X1, # first measurement, N objects x D features
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
                           result.log_beta_visited[0], result.values_visited[0], result.n_evaluations)
 
-# %% ../nbs/05_svd.ipynb #4f4a086a
+# %% ../nbs/05_svd.ipynb #8c97e6dd
 @dataclass
 class CapacityCurve:
     "Capacities for ranks 1..K with their inverse temperatures (data units)."
@@ -182,7 +182,6 @@ def capacity_curve(X1, # first measurement, N objects x D features
                    joint='sum', # 'sum' (eq. 2) or 'mean'
                    basis='shared'): # 'shared' or 'own'
     "Capacity for every rank 1..max_rank from one SVD (`.value`, `.beta`, `.best_rank`, `.plot()`)."
-    X1, X2 = check_pair(X1, X2)
     check_variant(joint, basis)
     return curve_from_problem(svd_problem(X1, X2, max_rank, basis), sigma, joint, basis)
 
