@@ -6,7 +6,7 @@
 __all__ = ['LOG_BETA_RANGE', 'check_beta', 'check_costs', 'log_weight_sums', 'mutual_information', 'information_derivatives',
            'CapacityResult', 'maximize_information', 'capacity']
 
-# %% ../nbs/00_asc.ipynb #56ea4d31
+# %% ../nbs/00_asc.ipynb #065f685d
 import numpy as np
 from dataclasses import dataclass, field
 
@@ -61,7 +61,7 @@ def _log(beta):
     "`log(beta)` with `log(0) = -inf` and no warning."
     with np.errstate(divide='ignore'): return np.log(beta)
 
-# %% ../nbs/00_asc.ipynb #9f088042
+# %% ../nbs/00_asc.ipynb #29ce74e3
 def _gibbs_moments(shifted_costs, log_beta):
     "Log-normaliser, mean and variance of the energy `beta * shifted_costs` under the Gibbs weights."
     energy = _times(log_beta[..., None], shifted_costs)          # (..., M), >= 0, may be inf
@@ -88,7 +88,7 @@ def _shifted(costs1, costs2):
     m12 = s12.min()
     return scale, s1, s2, s12 - m12, (m1, m2, m12)
 
-# %% ../nbs/00_asc.ipynb #9ee6f293
+# %% ../nbs/00_asc.ipynb #7639eb69
 def log_weight_sums(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
                     costs2, # cost of the same hypotheses on the second data set, shape (M,)
                     beta):  # inverse temperature(s) >= 0, scalar or array
@@ -103,7 +103,7 @@ def log_weight_sums(costs1, # cost of each of the M hypotheses on the first data
         out.append((log_norm - _times(log_beta, np.full_like(log_beta, minimum))).reshape(beta.shape))
     return tuple(out)
 
-# %% ../nbs/00_asc.ipynb #4c0d4bb2
+# %% ../nbs/00_asc.ipynb #05ba1257
 def _information_terms(costs1, costs2, beta, n_objects, log_n_transformations):
     "`(I, dI/dlog(beta), d2I/dlog(beta)2)` for an array of beta, from the three Gibbs distributions."
     scale, s1, s2, s12, (_, _, m12) = _shifted(costs1, costs2)
@@ -136,7 +136,7 @@ def mutual_information(costs1, # cost of each of the M hypotheses on the first d
     log_t = np.log(costs1.size) if log_n_transformations is None else float(log_n_transformations)
     return _information_terms(costs1, costs2, beta, n_objects, log_t)[0]
 
-# %% ../nbs/00_asc.ipynb #bed6aa28
+# %% ../nbs/00_asc.ipynb #eefc525f
 def information_derivatives(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
                             costs2, # cost of the same hypotheses on the second data set, shape (M,)
                             beta, # inverse temperature(s) >= 0, scalar or array
@@ -157,7 +157,7 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
     second = scale ** 2 * (-v1 - v2 + v12) / n_objects
     return first.reshape(beta.shape), second.reshape(beta.shape)
 
-# %% ../nbs/00_asc.ipynb #21a6e687
+# %% ../nbs/00_asc.ipynb #67b49167
 LOG_BETA_RANGE = (-740.0, 705.0)  # log(beta) limits: exp() of both is a positive finite float
 
 
@@ -196,7 +196,8 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
     center = np.clip(np.atleast_1d(np.asarray(log_beta_center, dtype=float)), *LOG_BETA_RANGE)
     batch = center.size
     lo_end, hi_end = LOG_BETA_RANGE
-    grid = np.clip(center[:, None] + np.arange(-half_width, half_width + step / 2, step), lo_end, hi_end)
+    fine = np.arange(center.min() - half_width, center.max() + half_width + step / 2, step)   # one grid for the batch
+    grid = np.broadcast_to(np.clip(fine, lo_end, hi_end), (batch, fine.size))
     wide = np.broadcast_to(np.linspace(lo_end, hi_end, 723), (batch, 723))
     all_x = np.concatenate([grid, wide], axis=1)
     all_v = evaluate(all_x)[0]
@@ -239,7 +240,7 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
         all_v = np.concatenate([all_v, np.stack(newton_v, axis=1)], axis=1)
     return CapacityResult(best_v, best_x, supremum, all_x, all_v, n_eval)
 
-# %% ../nbs/00_asc.ipynb #f690c638
+# %% ../nbs/00_asc.ipynb #d51ea470
 def capacity(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
              costs2, # cost of the same hypotheses on the second data set, shape (M,)
              n_objects, # N, the number of objects the information is counted per

@@ -6,7 +6,7 @@
 __all__ = ['check_sigma', 'weight_sums', 'mutual_information', 'information_derivatives', 'capacity', 'CapacityCurve',
            'capacity_curve', 'curve_from_problem']
 
-# %% ../nbs/05_svd.ipynb #c7189e13
+# %% ../nbs/05_svd.ipynb #64d982d6
 import numpy as np
 from dataclasses import dataclass, field
 from functools import partial
@@ -43,16 +43,22 @@ def _scaled_log_beta(problem, beta): # beta in the data's units
 
 def _information(problem, log_beta, ranks, sigma, joint, basis):
     "I and its two log-beta derivatives at `log_beta` (scaled, shape (R, G)) for ranks (R,); sigma None, scalar or (R,)."
-    sigma = None if sigma is None else np.broadcast_to(sigma, np.shape(ranks))[:, None, None]
-    z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis, residuals=False)
-    columns = np.broadcast_to((np.asarray(ranks) - 1)[None, :, None, None], (3,) + np.shape(log_beta) + (1,))
-    info = np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0]
+    ranks = np.asarray(ranks)
+    shared = log_beta.shape[0] > 1 and np.all(log_beta == log_beta[:1]) and (sigma is None or np.ndim(sigma) == 0)
+    if shared:   # one grid and one width for all ranks: per-component terms once, every rank from one cumulative sum
+        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma), joint, basis, residuals=False)
+        info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
+    else:
+        sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)[:, None, None]
+        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis, residuals=False)
+        columns = np.broadcast_to((ranks - 1)[None, :, None, None], (3,) + np.shape(log_beta) + (1,))
+        info = np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0]
     residual = net_residual(problem, joint, basis)[np.asarray(ranks) - 1][:, None]
     with np.errstate(over='ignore', invalid='ignore'):                 # -beta c, exactly 0 when c = 0
         info = info - np.where(residual == 0, 0.0, np.exp(log_beta) * residual)
     return info / problem.n_objects
 
-# %% ../nbs/05_svd.ipynb #a58726ad
+# %% ../nbs/05_svd.ipynb #8ca946ae
 def _setup(X1, X2, k, sigma, joint, basis):
     "Checked inputs and the `SVDProblem` for rank k."
     X1, X2 = check_pair(X1, X2)
@@ -107,7 +113,7 @@ def information_derivatives(X1, # first measurement, N objects x D features
     flat = np.atleast_1d(beta).ravel()
     return (slope / flat).reshape(beta.shape), ((curvature - slope) / flat ** 2).reshape(beta.shape)
 
-# %% ../nbs/05_svd.ipynb #6793aa9d
+# %% ../nbs/05_svd.ipynb #9f71acb3
 def _natural_log_beta(problem, ranks): # ranks (R,)
     "A scale for the maximiser: the unconstrained optimum of eq. (2), log(N k / sum s^2 d / 2) (scaled units)."
     return unconstrained_log_beta_star(problem)[np.asarray(ranks) - 1]
@@ -144,7 +150,7 @@ def capacity(X1, # first measurement, N objects x D features
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
                           result.log_beta_visited[0], result.values_visited[0], result.n_evaluations)
 
-# %% ../nbs/05_svd.ipynb #8c97e6dd
+# %% ../nbs/05_svd.ipynb #5a2c05a0
 @dataclass
 class CapacityCurve:
     "Capacities for ranks 1..K with their inverse temperatures (data units)."
