@@ -6,7 +6,7 @@
 __all__ = ['check_matrix', 'check_pair', 'check_rank', 'numerical_rank', 'top_singular_triplets', 'SVDProblem', 'svd_problem',
            'delta_scale']
 
-# %% ../nbs/01_svd_problem.ipynb #be1fa435
+# %% ../nbs/01_svd_problem.ipynb #03b70638
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
@@ -64,7 +64,7 @@ def check_rank(k, # requested rank
         _fail(f"{name} must be between 1 and {upper} (at most min(N, D) and the numerical rank of X1); got {k}.")
     return int(k)
 
-# %% ../nbs/01_svd_problem.ipynb #2c2451bc
+# %% ../nbs/01_svd_problem.ipynb #4b2db742
 import scipy.linalg
 import scipy.sparse.linalg
 
@@ -129,7 +129,7 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/01_svd_problem.ipynb #bf790c17
+# %% ../nbs/01_svd_problem.ipynb #26787a20
 @dataclass
 class SVDProblem:
     "Sufficient statistics of a pair of measurements for every rank 1..max_rank, from one SVD."
@@ -152,7 +152,8 @@ class SVDProblem:
 def svd_problem(X1, # first measurement, N objects x D features (dense or scipy sparse)
                 X2, # second measurement of the same objects, N x D
                 max_rank=None, # largest rank K needed; default: the numerical rank of X1
-                basis='shared'): # 'shared' (X1's basis for all sums) or 'own' (also X2's own SVD)
+                basis='shared', # 'shared' (X1's basis for all sums) or 'own' (also X2's own SVD)
+                clip_rank=False): # lower max_rank to the numerical rank of X1 instead of failing
     "Sufficient statistics of the maxAC weight sums for ranks 1..max_rank, from one (truncated) SVD of X1 (and of X2)."
     from maxac.large import is_dask_array, dask_svd_problem
     if is_dask_array(X1) or is_dask_array(X2):
@@ -173,6 +174,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense or scipy 
     s, Vt, _ = top_singular_triplets(Y1, K)
     rank1 = numerical_rank(s, Y1.shape)
     if rank1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
+    if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         _fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
     U1 = (Y1 @ Vt.T) / s                                                # coordinates of X1: left singular vectors
