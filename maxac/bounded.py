@@ -5,8 +5,9 @@
 # %% auto #0
 __all__ = ['gaussian_weight_factor', 'sampled_mutual_information', 'paper_bounded_information']
 
-# %% ../nbs/03_bounded.ipynb #cd71435b
+# %% ../nbs/03_bounded.ipynb #cacda04a
 import numpy as np
+from scipy.special import expit
 
 
 def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
@@ -15,14 +16,17 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
                            sigma): # standard deviation of the Gaussian weight (coordinate units), broadcastable
     "`(L, Q)`: log E under N(u1, sigma^2) per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2)."
     alpha, two_var = w_a + w_b, 2.0 * np.asarray(sigma, dtype=float) ** 2
-    r = np.exp(np.minimum(log_p + np.log(two_var), 690.0))          # p / lambda
-    y, z = r / (1 + alpha * r), 1 / (1 + alpha * r)
-    L = np.stack([-0.5 * np.log1p(alpha * r), -0.5 * alpha * y, -0.5 * alpha * y * z])
-    q = w_b * (w_a * r + 1) * y
-    dq = w_b * (y * z + 2 * w_a * y ** 2 + alpha * w_a * r * y ** 2)
-    return L, np.stack([q, dq, dq - 2 * w_b ** 2 * y ** 2 * z]) / two_var
+    log_r = log_p + np.log(two_var)                                  # r = p / lambda
+    t = np.log(alpha) + log_r                                        # log(alpha r)
+    y, z = expit(t) / alpha, expit(-t)                               # r / (1 + alpha r), 1 / (1 + alpha r)
+    L = np.stack([-0.5 * np.logaddexp(0.0, t), -0.5 * alpha * y, -0.5 * alpha * y * z])
+    with np.errstate(over='ignore'):                                 # r = inf only where beta s^2 sigma^2 > 1e308
+        ry = w_a * np.exp(log_r) * y if w_a else 0.0                 # w_a r y, never 0 * inf
+    q = w_b * (ry + y)
+    dq = w_b * (y * z + 2 * w_a * y ** 2 + alpha * ry * y)
+    return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * y ** 2 * z)) / two_var
 
-# %% ../nbs/03_bounded.ipynb #710d2851
+# %% ../nbs/03_bounded.ipynb #f7137b33
 from scipy.special import logsumexp
 from .asc import check_beta, _fail
 from .problem import check_pair, check_rank, svd_problem
@@ -68,7 +72,7 @@ def sampled_mutual_information(X1, # first measurement, N x D
     if per_object: info = info.sum(-1)
     return (info / n).reshape(np.shape(beta))
 
-# %% ../nbs/03_bounded.ipynb #892e13ec
+# %% ../nbs/03_bounded.ipynb #adb3271e
 def paper_bounded_information(X1, # first measurement, N x D
                               X2, # second measurement, N x D
                               k, # rank

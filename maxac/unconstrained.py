@@ -7,7 +7,7 @@ __all__ = ['WEIGHT_FORMS', 'lebesgue_factor', 'check_variant', 'assemble_log_wei
            'symbolic_weight_sums', 'symbolic_closed_forms', 'net_residual', 'unconstrained_slope',
            'unconstrained_log_beta_star', 'paper_unconstrained_information', 'paper_unconstrained_beta_star']
 
-# %% ../nbs/02_unconstrained.ipynb #a9271bcd
+# %% ../nbs/02_unconstrained.ipynb #b28601b4
 import numpy as np
 from .asc import _fail
 
@@ -23,7 +23,7 @@ def lebesgue_factor(log_p, # log(beta s_t^2), any shape
     Q = (w_a * w_b / alpha) * np.exp(log_p)
     return np.stack([L, np.full_like(L, -0.5), np.zeros_like(L)]), np.stack([Q, Q, Q])
 
-# %% ../nbs/02_unconstrained.ipynb #adc16e70
+# %% ../nbs/02_unconstrained.ipynb #0a41b653
 def check_variant(joint, # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
                   basis): # 'shared' (X1's basis) or 'own' (X2's basis for Z2)
     "Check the names of a weight-sum variant."
@@ -46,11 +46,12 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
 
     def one(singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
         L, Q = factor(log_beta + 2 * np.log(singular_values), w_a, w_b)
-        per_component = n * L - delta_sq * Q
-        if not residuals: return np.cumsum(per_component, axis=-1)
+        with np.errstate(over='ignore', invalid='ignore'):           # -inf at absurd beta is the honest value
+            per_component = np.cumsum(n * L - delta_sq * Q, axis=-1)
+        if not residuals: return per_component
         with np.errstate(invalid='ignore', over='ignore'):   # 0 * inf where a residual is 0 at an infinite beta
             residual_term = np.where(residual == 0, 0.0, residual_weight * beta * residual)
-        return np.cumsum(per_component, axis=-1) - residual_term
+        return per_component - residual_term
 
     s, d = problem.singular_values, problem.delta_sq
     log_z1 = one(s, 0.0, problem.residual1, *WEIGHT_FORMS['Z1'])
@@ -60,7 +61,7 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     log_z12 = one(s, d, problem.residual1 + problem.residual2, *WEIGHT_FORMS[f'Z12_{joint}'], residual_weight=half)
     return log_z1, log_z2, log_z12
 
-# %% ../nbs/02_unconstrained.ipynb #51bf63dd
+# %% ../nbs/02_unconstrained.ipynb #452feac6
 def rational_orthogonal(D): # dimension
     "An exactly orthogonal D x D rational sympy matrix (Cayley transform of a fixed skew-symmetric matrix)."
     import sympy as sp
@@ -109,7 +110,7 @@ def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_su
         out.append(sum(factor(beta * s**2, w_a, w_b, dt) for s, dt in zip(symbols['s'], delta)) - beta * residual)
     return out
 
-# %% ../nbs/02_unconstrained.ipynb #1a93b0d1
+# %% ../nbs/02_unconstrained.ipynb #96cfd7cf
 def net_residual(problem, # an `SVDProblem`
                  joint='sum', # 'sum' (eq. 2) or 'mean'
                  basis='shared'): # 'shared' or 'own'
@@ -138,7 +139,7 @@ def unconstrained_log_beta_star(problem, # an `SVDProblem`
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(slope > 0, np.log(problem.n_objects * ranks / 2) - np.log(np.where(slope > 0, slope, 1.0)), np.inf)
 
-# %% ../nbs/02_unconstrained.ipynb #7362ae06
+# %% ../nbs/02_unconstrained.ipynb #d02d3fa6
 from .problem import check_pair, check_rank
 from .asc import check_beta
 
