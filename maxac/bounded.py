@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['gaussian_weight_factor', 'sampled_mutual_information', 'paper_bounded_information']
 
-# %% ../nbs/03_bounded.ipynb #beeb8e2a
+# %% ../nbs/03_bounded.ipynb #1e06d6cc
 import numpy as np
 from scipy.special import expit
 
@@ -20,13 +20,14 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
     t = np.log(alpha) + log_r                                        # log(alpha r)
     y, z = expit(t) / alpha, expit(-t)                               # r / (1 + alpha r), 1 / (1 + alpha r)
     L = np.stack([-0.5 * np.logaddexp(0.0, t), -0.5 * alpha * y, -0.5 * alpha * y * z])
+    if not w_b: return L, np.zeros_like(L)                           # no cost centred at delta: Q = 0 exactly
     with np.errstate(over='ignore'):          # +inf only where beta s^2 sigma^2 > 1e308: the honest value
         ry = w_a * np.exp(log_r) * y if w_a else 0.0                 # w_a r y, never 0 * inf
         q = w_b * (ry + y)
         dq = w_b * (y * z + 2 * w_a * y ** 2 + alpha * ry * y)
         return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * y ** 2 * z)) / two_var
 
-# %% ../nbs/03_bounded.ipynb #9fa4a516
+# %% ../nbs/03_bounded.ipynb #f0c4bbc2
 from scipy.special import logsumexp
 from .asc import check_beta, _fail
 from .problem import check_pair, check_rank, svd_problem
@@ -72,7 +73,7 @@ def sampled_mutual_information(X1, # first measurement, N x D
     if per_object: info = info.sum(-1)
     return (info / n).reshape(np.shape(beta))
 
-# %% ../nbs/03_bounded.ipynb #4f7f97d4
+# %% ../nbs/03_bounded.ipynb #dfb8d58f
 def paper_bounded_information(X1, # first measurement, N x D
                               X2, # second measurement, N x D
                               k, # rank

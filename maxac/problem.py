@@ -6,7 +6,7 @@
 __all__ = ['check_matrix', 'check_pair', 'check_rank', 'numerical_rank', 'top_singular_triplets', 'SVDProblem', 'svd_problem',
            'delta_scale']
 
-# %% ../nbs/01_svd_problem.ipynb #03b70638
+# %% ../nbs/01_svd_problem.ipynb #4f6c12b7
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
@@ -64,7 +64,7 @@ def check_rank(k, # requested rank
         _fail(f"{name} must be between 1 and {upper} (at most min(N, D) and the numerical rank of X1); got {k}.")
     return int(k)
 
-# %% ../nbs/01_svd_problem.ipynb #4b2db742
+# %% ../nbs/01_svd_problem.ipynb #17481d2c
 import scipy.linalg
 import scipy.sparse.linalg
 
@@ -129,7 +129,7 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/01_svd_problem.ipynb #26787a20
+# %% ../nbs/01_svd_problem.ipynb #422ee4bd
 @dataclass
 class SVDProblem:
     "Sufficient statistics of a pair of measurements for every rank 1..max_rank, from one SVD."
@@ -159,7 +159,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense or scipy 
     if is_dask_array(X1) or is_dask_array(X2):
         if not (is_dask_array(X1) and is_dask_array(X2)): _fail("X1 and X2 must both be Dask arrays, or neither.")
         if basis != 'shared': _fail("Dask input supports basis='shared' only.")
-        return dask_svd_problem(X1, X2, max_rank)
+        return dask_svd_problem(X1, X2, max_rank, clip_rank=clip_rank)
     X1, X2 = check_pair(X1, X2)
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
     n, d = X1.shape
