@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #b07ab087
+# %% ../nbs/90_cli.ipynb #fdb49693
 import argparse
 import sys
 import numpy as np
@@ -84,7 +84,7 @@ def select_command(args):
         title = ' and '.join(args.files)
     result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, progress=True)
     print(f'maxAC rank selection: {title}')
-    print(f'pairs evaluated: {result.n_splits} ' + ('(two measurements given)' if X2 is not None else '(random splits of one matrix)'))
+    print(f'pairs evaluated: {result.n_splits} ' + ('(two measurements given)' if X2 is not None else '(data-fission pairs made from one matrix)'))
     print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
     for k, value, vote in zip(result.ranks, result.capacities, result.votes):
         print(f'{k:>4}  {value:>12.6g}  {vote:>6.2f}')
@@ -107,8 +107,8 @@ def parser():
     select.add_argument('files', nargs='*', help='a data matrix, or two aligned measurements (.npy, .csv or .txt)')
     select.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
     select.add_argument('--max-rank', type=int, default=None, help='largest rank considered')
-    select.add_argument('--splits', type=int, default=20, help='random splits of a single matrix (default 20)')
-    select.add_argument('--seed', type=int, default=0, help='seed of the splits (default 0)')
+    select.add_argument('--splits', type=int, default=20, help='pairs made from a single matrix by data fission (default 20)')
+    select.add_argument('--seed', type=int, default=0, help='seed of the pairs (default 0)')
     select.add_argument('--plot', default=None, help='save the capacity against rank to this image file')
     select.set_defaults(run=select_command)
     curve = commands.add_parser('curve', help='capacity of every rank of a truncated SVD')

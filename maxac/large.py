@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['GRAM_MAX_FEATURES', 'is_dask_array', 'dask_svd_problem', 'dask_noise_level', 'dask_split_pair']
 
-# %% ../nbs/40_large_data.ipynb #2fa89761
+# %% ../nbs/40_large_data.ipynb #698cd67e
 import warnings
 import numpy as np
 import scipy.linalg
@@ -119,7 +119,7 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
     problem.svd_bound = bound
     return problem
 
-# %% ../nbs/40_large_data.ipynb #3fa66bfa
+# %% ../nbs/40_large_data.ipynb #39ee3fa5
 def dask_noise_level(X): # a Dask array N x D
     "Noise standard deviation per entry from the median singular value (Marchenko-Pastur), via the smaller Gram matrix."
     import dask
@@ -137,12 +137,13 @@ def dask_noise_level(X): # a Dask array N x D
 
 
 def dask_split_pair(X, # a Dask array N x D
-                    seed=None): # None, an int or a numpy Generator
+                    seed=None, # None, an int or a numpy Generator
+                    noise_level=None): # standard deviation of Z; default dask_noise_level(X)
     "Data fission X + Z, X - Z of a Dask array, Z drawn lazily per block at the Marchenko-Pastur noise level."
     import dask.array as da
     X, _ = _check_dask_pair(X, X)
     if X.shape[0] < 4: _fail(f"X must have at least 4 objects (rows) to be split; got shape {X.shape}.")
-    noise = dask_noise_level(X)
+    noise = dask_noise_level(X) if noise_level is None else noise_level
     state = da.random.RandomState(int(np.random.default_rng(seed).integers(2 ** 32)))
     Z = state.normal(scale=noise, size=X.shape, chunks=X.chunks)
     return X + Z, X - Z

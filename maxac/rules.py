@@ -8,7 +8,7 @@ __all__ = ['EQUAL_VOLUME_NATS_PER_RANK', 'EQUAL_VOLUME_MAX_NATS', 'SIGMA_RULES',
            'self_consistent', 'fixed_energy', 'equal_volume', 'counted_capacity', 'select_from_problem',
            'mp_noise_level', 'split_pair']
 
-# %% ../nbs/30_sigma_rules.ipynb #1844f67a
+# %% ../nbs/30_sigma_rules.ipynb #cc4820a8
 import numpy as np
 from .asc import _fail
 from .problem import check_matrix
@@ -27,7 +27,7 @@ def pair_noise_edge(problem): # an `SVDProblem`
     disagreement = np.cumsum(problem.singular_values ** 2 * problem.delta_sq)   # ||P_k (X1 - X2)||^2
     return (np.sqrt(problem.n_objects) + np.sqrt(problem.n_features)) * np.sqrt(disagreement / (2 * problem.n_objects * k))
 
-# %% ../nbs/30_sigma_rules.ipynb #0b2c69e9
+# %% ../nbs/30_sigma_rules.ipynb #d0278097
 def coordinate_scale(problem): # an `SVDProblem`
     "sigma = 1 / sqrt(N), the root-mean-square entry of the unit-norm columns of U1."
     return 1 / np.sqrt(problem.n_objects)
@@ -48,7 +48,7 @@ def pilot_delta(problem): # an `SVDProblem`
     pilot = max(1, int(np.sum(problem.singular_values > pair_noise_edge(problem)[-1])))
     return float(problem.delta_scale[pilot - 1])
 
-# %% ../nbs/30_sigma_rules.ipynb #b3f98da2
+# %% ../nbs/30_sigma_rules.ipynb #4f9aebe5
 def self_consistent(problem): # an `SVDProblem`
     "sigma = Delta_k at a fixed point k of k -> argmax C(Delta_k), iterated from rank 1 (smallest rank of a cycle)."
     k, seen = 1, []
@@ -63,7 +63,7 @@ def fixed_energy(problem): # an `SVDProblem`
     "sigma_k = 1 / sqrt(N k): the codebook's expected squared distance from U1 is 1 at every rank."
     return 1 / np.sqrt(problem.n_objects * np.arange(1, problem.max_rank + 1))
 
-# %% ../nbs/30_sigma_rules.ipynb #3cafb0db
+# %% ../nbs/30_sigma_rules.ipynb #bb8a0b32
 EQUAL_VOLUME_NATS_PER_RANK = 5.0                        # L / K: the rank-K codebook is e^5 cells wide per coordinate
 EQUAL_VOLUME_MAX_NATS = 300.0                           # cap on L, so that sigma_1^2 = rho^2 e^(2L) is finite
 
@@ -86,7 +86,7 @@ def counted_capacity(problem, # an `SVDProblem`
     value = free.value + free.ranks / 2 * np.log(2 * np.pi * rho ** 2)
     return CapacityCurve(free.ranks, value, free.log_beta, free.supremum, rho, problem.delta_scale)
 
-# %% ../nbs/30_sigma_rules.ipynb #6e64a60a
+# %% ../nbs/30_sigma_rules.ipynb #7bab9156
 SIGMA_RULES = {'coordinate_scale': coordinate_scale, 'noise_edge': noise_edge, 'paper_delta': paper_delta,
                'pilot_delta': pilot_delta, 'self_consistent': self_consistent, 'fixed_energy': fixed_energy,
                'equal_volume': equal_volume}
@@ -104,17 +104,28 @@ def select_from_problem(problem, # an `SVDProblem`
         curve = curve_from_problem(problem, sigma)
     return curve.best_rank, curve.value, curve.beta, sigma
 
-# %% ../nbs/30_sigma_rules.ipynb #9236893a
+# %% ../nbs/30_sigma_rules.ipynb #e2da49ad
+import scipy.linalg
 from .baselines import marchenko_pastur_median
 
 PAIRINGS = ('fission', 'cross_fitted', 'nearest')
+
+
+def _all_singular_values(X): # dense N x D
+    "All min(N, D) singular values: from the smaller Gram matrix when that is accurate (4x cheaper), else by SVD."
+    small = X.T if X.shape[0] < X.shape[1] else X
+    if small.size > 100_000:
+        gram = scipy.linalg.blas.dsyrk(1.0, np.asfortranarray(small), trans=1, lower=0)
+        values = np.sqrt(np.maximum(scipy.linalg.eigh(gram, lower=False, eigvals_only=True, check_finite=False), 0))[::-1]
+        if np.median(values) ** 2 > 1e-6 * values[0] ** 2: return values     # median far above the Gram's rounding
+    return scipy.linalg.svd(X, compute_uv=False, check_finite=False)
 
 
 def mp_noise_level(X): # data, N x D
     "Noise standard deviation per entry from the median singular value (Gavish-Donoho's Marchenko-Pastur estimate)."
     X = check_matrix(X)
     m, n = sorted(X.shape)
-    return float(np.median(np.linalg.svd(X, compute_uv=False)) / np.sqrt(n * marchenko_pastur_median(m / n)))
+    return float(np.median(_all_singular_values(X)) / np.sqrt(n * marchenko_pastur_median(m / n)))
 
 
 def _neighbour_halves(X, rng, cross_fitted):
@@ -129,10 +140,11 @@ def _neighbour_halves(X, rng, cross_fitted):
     X2[:, F] = B[nearest_neighbours(A[:, G], B[:, G])][:, F]    # F-block from a partner chosen on G
     return A, X2
 
-# %% ../nbs/30_sigma_rules.ipynb #c6400b2e
+# %% ../nbs/30_sigma_rules.ipynb #38d10c3f
 def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitted')
                seed=None, # None, an int or a numpy Generator: the noise draw or the random halves
-               method='fission'): # 'fission' (X +- Z), 'cross_fitted' or 'nearest' (halves paired by neighbours)
+               method='fission', # 'fission' (X +- Z), 'cross_fitted' or 'nearest' (halves paired by neighbours)
+               noise_level=None): # standard deviation of Z for fission; default mp_noise_level(X)
     "Two aligned measurements made from one matrix: data fission by default, or halves paired by nearest neighbours."
     X = check_matrix(X, min_rows=4)
     if method not in PAIRINGS: _fail(f"method must be one of {PAIRINGS}; got {method!r}.")
@@ -140,5 +152,7 @@ def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitt
         _fail(f"method='cross_fitted' needs at least 2 features to cross-fit the pairing; X has shape {X.shape}.")
     rng = np.random.default_rng(seed)
     if method != 'fission': return _neighbour_halves(X, rng, method == 'cross_fitted')
-    Z = rng.normal(scale=mp_noise_level(X), size=X.shape)
+    if noise_level is None: noise_level = mp_noise_level(X)
+    elif not (np.isfinite(noise_level) and noise_level > 0): _fail(f"noise_level must be a positive number; got {noise_level!r}.")
+    Z = rng.normal(scale=noise_level, size=X.shape)
     return X + Z, X - Z

@@ -5,8 +5,9 @@
 # %% auto #0
 __all__ = ['RankSelection', 'select_rank', 'MaxACRank']
 
-# %% ../nbs/31_select.ipynb #19901f93
+# %% ../nbs/31_select.ipynb #10a33378
 import numpy as np
+import scipy.sparse
 from dataclasses import dataclass, field
 from .asc import _fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem
@@ -55,19 +56,23 @@ class RankSelection:
         ax.legend(fontsize=8, loc='lower right')
         return ax
 
-# %% ../nbs/31_select.ipynb #46b3af3d
+# %% ../nbs/31_select.ipynb #cbc5af2c
 def _pairs(X1, X2, n_splits, seed, pairing):
     "The pairs of measurements to evaluate: the given pair, or `n_splits` splits of one matrix."
-    from maxac.large import is_dask_array, dask_split_pair
+    from maxac.large import is_dask_array, dask_split_pair, dask_noise_level
     dask_input = is_dask_array(X1) or is_dask_array(X2)
     if X2 is not None:
         yield (X1, X2) if dask_input else check_pair(X1, X2)       # Dask pairs are checked by svd_problem
         return
     if dask_input and pairing != 'fission': _fail(f"a single Dask matrix supports pairing='fission' only; got {pairing!r}.")
     X = X1 if dask_input else check_matrix(X1, 'X', min_rows=4)
+    if scipy.sparse.issparse(X):
+        _fail("a single sparse matrix cannot be paired without densifying it (fission adds dense noise; neighbour "
+              "pairings build dense rows): pass two sparse measurements X1, X2, or X.toarray() if it fits in memory.")
+    noise_level = None if pairing != 'fission' else (dask_noise_level if dask_input else rules.mp_noise_level)(X)  # once
     for split_seed in np.random.SeedSequence(seed).spawn(n_splits):
         rng = np.random.default_rng(split_seed)
-        yield dask_split_pair(X, rng) if dask_input else rules.split_pair(X, rng, pairing)
+        yield dask_split_pair(X, rng, noise_level) if dask_input else rules.split_pair(X, rng, pairing, noise_level)
 
 
 def select_rank(X1, # data, N objects x D features (or the first of two measurements); NumPy, sparse or Dask
@@ -100,7 +105,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                          None if sigma_used is None else (float(sigma_used) if np.ndim(sigma_used) == 0 else sigma_used),
                          votes, len(curves), values)
 
-# %% ../nbs/31_select.ipynb #c07fd0f5
+# %% ../nbs/31_select.ipynb #eae5ebb6
 class MaxACRank:
     "Truncated SVD whose rank is chosen by maximum approximation capacity (scikit-learn conventions, no dependency)."
     _parameters = ('max_rank', 'sigma', 'n_splits', 'pairing', 'center', 'seed', 'progress')
