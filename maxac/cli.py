@@ -47,7 +47,7 @@ def curve_command(args):
                        else f'bounded, Gaussian weight sigma = {float(sigma):.6g} (coordinate units)'))
     print(f'{"rank":>4}  {"capacity":>12}  {"beta*":>12}  {"Delta_k":>10}')
     for k, value, beta, width in zip(curve.ranks, curve.value, curve.beta, curve.delta_scale):
-        print(f'{k:>4}  {value:>12.6g}  {beta:>12.6g}  {width:>10.4g}')
+        print(f'{k:>4}  {value:>#12.6g}  {beta:>#12.6g}  {width:>#10.4g}')
     print(f'rank of maximum capacity: {curve.best_rank}')
     if args.plot:
         import matplotlib; matplotlib.use('Agg')
@@ -56,17 +56,23 @@ def curve_command(args):
     return curve
 
 
-def _baseline_ranks(X, max_rank, seed):
-    "Ranks chosen by the baselines on one matrix (centred where the method centres), for comparison."
+def _baseline_ranks(X, X2, max_rank, seed):
+    "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
-    methods = {'Laplace (Minka)': lambda: laplace_rank(X), 'BIC (Minka)': lambda: bic_rank(X),
-               'Gavish-Donoho': lambda: gavish_donoho_rank(X), 'MTC': lambda: mtc_rank(X, seed=seed),
-               'bi-cross-validation': lambda: bcv_rank(X, seed=seed),
-               'parallel analysis': lambda: parallel_analysis_rank(X, seed=seed)}
+    methods = {'Laplace (Minka)': lambda K: laplace_rank(X, K), 'BIC (Minka)': lambda K: bic_rank(X, K),
+               'Gavish-Donoho': lambda K: gavish_donoho_rank(X),
+               'MTC': lambda K: mtc_rank(X, X2, max_rank=K, seed=seed),
+               'bi-cross-validation': lambda K: bcv_rank(X, K, seed=seed),
+               'parallel analysis': lambda K: parallel_analysis_rank(X, seed=seed)}
     out = {}
     for name, method in methods.items():
-        try: out[name] = method()
-        except ValueError as error: out[name] = f'n/a ({error})'
+        try:
+            try: rank = method(max_rank)
+            except ValueError:
+                if max_rank is None: raise
+                rank = method(None)                         # max_rank beyond this method's own limit: use its limit
+        except ValueError as error: out[name] = f'n/a ({error})'; continue
+        out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
     return out
 
 
@@ -87,11 +93,14 @@ def select_command(args):
     print(f'pairs evaluated: {result.n_splits} ' + ('(two measurements given)' if X2 is not None else '(data-fission pairs made from one matrix)'))
     print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
     for k, value, vote in zip(result.ranks, result.capacities, result.votes):
-        print(f'{k:>4}  {value:>12.6g}  {vote:>6.2f}')
+        print(f'{k:>4}  {value:>#12.6g}  {vote:>6.2f}')     # '#': keep trailing zeros, aligned digits
     print(f'selected rank: {result.rank} (won {result.votes[result.rank - 1]:.0%} of the pairs)')
-    print('baselines on the same data:')
-    for name, rank in _baseline_ranks(np.asarray(X1, dtype=float), args.max_rank, args.seed).items():
+    print('baselines on the same data' + (f' (ranks up to {result.ranks[-1]}):' if args.max_rank else ':'))
+    second = None if X2 is None else np.asarray(X2, dtype=float)
+    for name, rank in _baseline_ranks(np.asarray(X1, dtype=float), second, args.max_rank, args.seed).items():
         print(f'  {name:20s} {rank}')
+    if X2 is None: print('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
+                         'see nbs/32_comparison)')
     if args.plot:
         import matplotlib; matplotlib.use('Agg')
         ax = result.plot(); ax.set_title(title, fontsize=9); ax.figure.savefig(args.plot, dpi=120, bbox_inches='tight')
