@@ -191,7 +191,8 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
                          step=0.5, # spacing of the first grid
                          xtol=1e-10, # Newton stops when steps in log(beta) are below this
                          max_newton=100, # Newton steps at most
-                         rel_tol=1e-9): # an end of the range whose I is this close to the maximum is a supremum
+                         rel_tol=1e-9, # an end of the range whose I is this close to the maximum is a supremum
+                         values=None): # x (B, G) -> I alone, if cheaper than `evaluate` (used for the grids)
     "Maximise a batch of information curves over log(beta): fine and wide grids, then safeguarded Newton."
     center = np.clip(np.atleast_1d(np.asarray(log_beta_center, dtype=float)), *LOG_BETA_RANGE)
     batch = center.size
@@ -200,7 +201,7 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
     grid = np.broadcast_to(np.clip(fine, lo_end, hi_end), (batch, fine.size))
     wide = np.broadcast_to(np.linspace(lo_end, hi_end, 723), (batch, 723))
     all_x = np.concatenate([grid, wide], axis=1)
-    all_v = evaluate(all_x)[0]
+    all_v = evaluate(all_x)[0] if values is None else values(all_x)
     all_v = np.where(np.isnan(all_v), -np.inf, all_v)        # an undefined value never wins
     n_eval = 1
     order = np.argsort(all_x, axis=1, kind='stable')

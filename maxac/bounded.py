@@ -13,12 +13,20 @@ from scipy.special import expit
 def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
                            w_a, # weight of the cost centred at 0
                            w_b, # weight of the cost centred at delta
-                           sigma): # standard deviation of the Gaussian weight (coordinate units), broadcastable
+                           sigma, # standard deviation of the Gaussian weight (coordinate units), broadcastable
+                           derivatives=True): # False: values only, each of length 1 (a third of the work)
     "`(L, Q)`: log E under N(u1, sigma^2) per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2)."
     alpha, two_var = w_a + w_b, 2.0 * np.asarray(sigma, dtype=float) ** 2
     log_r = log_p + np.log(two_var)                                  # r = p / lambda
     t = np.log(alpha) + log_r                                        # log(alpha r)
-    y, z = expit(t) / alpha, expit(-t)                               # r / (1 + alpha r), 1 / (1 + alpha r)
+    y = expit(t) / alpha                                             # r / (1 + alpha r)
+    if not derivatives:
+        L = -0.5 * np.logaddexp(0.0, t)[None]
+        if not w_b: return L, np.zeros_like(L)
+        with np.errstate(over='ignore'):                             # as below
+            ry = w_a * np.exp(log_r) * y if w_a else 0.0
+            return L, (w_b * (ry + y) / two_var)[None]
+    z = expit(-t)                                                    # 1 / (1 + alpha r)
     L = np.stack([-0.5 * np.logaddexp(0.0, t), -0.5 * alpha * y, -0.5 * alpha * y * z])
     if not w_b: return L, np.zeros_like(L)                           # no cost centred at delta: Q = 0 exactly
     with np.errstate(over='ignore'):          # +inf only where beta s^2 sigma^2 > 1e308: the honest value

@@ -107,15 +107,15 @@ def select_from_problem(problem, # an `SVDProblem`
 # %% ../nbs/30_sigma_rules.ipynb #e2da49ad
 import scipy.linalg
 from .baselines import marchenko_pastur_median
+from .problem import gram_matrix
 
 PAIRINGS = ('fission', 'cross_fitted', 'nearest')
 
 
 def _all_singular_values(X): # dense N x D
     "All min(N, D) singular values: from the smaller Gram matrix when that is accurate (4x cheaper), else by SVD."
-    small = X.T if X.shape[0] < X.shape[1] else X
-    if small.size > 100_000:
-        gram = scipy.linalg.blas.dsyrk(1.0, np.asfortranarray(small), trans=1, lower=0)
+    if X.size > 100_000:
+        gram = gram_matrix(X)
         values = np.sqrt(np.maximum(scipy.linalg.eigh(gram, lower=False, eigvals_only=True, check_finite=False), 0))[::-1]
         if np.median(values) ** 2 > 1e-6 * values[0] ** 2: return values     # median far above the Gram's rounding
     return scipy.linalg.svd(X, compute_uv=False, check_finite=False)

@@ -31,9 +31,12 @@ def check_sigma(sigma, # None (unconstrained) or a positive standard deviation, 
     return value
 
 
-def _factor(sigma): # None or an array broadcastable against (ranks, points, components)
+def _factor(sigma, # None or an array broadcastable against (ranks, points, components)
+            derivatives=True): # False: values only (arrays of length 1)
     "The per-component factor of the measure: Lebesgue, or the Gaussian weight of width sigma."
-    return lebesgue_factor if sigma is None else partial(gaussian_weight_factor, sigma=sigma)
+    if sigma is not None: return partial(gaussian_weight_factor, sigma=sigma, derivatives=derivatives)
+    if derivatives: return lebesgue_factor
+    return lambda *args: tuple(part[:1] for part in lebesgue_factor(*args))
 
 
 def _scaled_log_beta(problem, beta): # beta in the data's units
@@ -41,17 +44,17 @@ def _scaled_log_beta(problem, beta): # beta in the data's units
     with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.scale)
 
 
-def _information(problem, log_beta, ranks, sigma, joint, basis):
-    "I and its two log-beta derivatives at `log_beta` (scaled, shape (R, G)) for ranks (R,); sigma None, scalar or (R,)."
+def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True):
+    "I and its two log-beta derivatives (only I if not `derivatives`) at `log_beta` (scaled, (R, G)) for ranks (R,); sigma None, scalar or (R,)."
     ranks = np.asarray(ranks)
     shared = log_beta.shape[0] > 1 and np.all(log_beta == log_beta[:1]) and (sigma is None or np.ndim(sigma) == 0)
     if shared:   # one grid and one width for all ranks: per-component terms once, every rank from one cumulative sum
-        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma), joint, basis, residuals=False)
+        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma, derivatives), joint, basis, residuals=False)
         info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
     else:
         sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)[:, None, None]
-        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis, residuals=False)
-        columns = np.broadcast_to((ranks - 1)[None, :, None, None], (3,) + np.shape(log_beta) + (1,))
+        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma, derivatives), joint, basis, residuals=False)
+        columns = np.broadcast_to((ranks - 1)[None, :, None, None], (z12.shape[0],) + np.shape(log_beta) + (1,))
         info = np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0]
     residual = net_residual(problem, joint, basis)[np.asarray(ranks) - 1][:, None]
     with np.errstate(over='ignore', invalid='ignore'):                 # -beta c, exactly 0 when c = 0
@@ -95,7 +98,7 @@ def mutual_information(X1, # first measurement, N objects x D features
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     beta = check_beta(beta, allow_zero=sigma is not None)
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
-    return _information(problem, log_beta, np.array([k]), sigma, joint, basis)[0, 0].reshape(beta.shape)
+    return _information(problem, log_beta, np.array([k]), sigma, joint, basis, derivatives=False)[0, 0].reshape(beta.shape)
 
 
 def information_derivatives(X1, # first measurement, N objects x D features
@@ -131,7 +134,8 @@ def _maximize(problem, ranks, sigma, joint, basis):
         result = CapacityResult(value, np.where(finite, log_beta, np.inf), supremum, grid, value[:, None], 1)
     else:
         evaluate = lambda x: _information(problem, x, ranks, sigma, joint, basis)
-        result = maximize_information(evaluate, _natural_log_beta(problem, ranks))
+        values = lambda x: _information(problem, x, ranks, sigma, joint, basis, derivatives=False)[0]   # for the grids
+        result = maximize_information(evaluate, _natural_log_beta(problem, ranks), values=values)
     shift = 2 * np.log(problem.scale)
     result.log_beta = result.log_beta - shift
     result.log_beta_visited = result.log_beta_visited - shift
@@ -175,7 +179,7 @@ class CapacityCurve:
         "Capacity against rank, the maximum marked."
         import matplotlib.pyplot as plt
         ax = ax or plt.subplots(figsize=(5, 3.5))[1]
-        line, = ax.plot(self.ranks, self.value, 'o-', label=label, **kwargs)
+        line, = ax.plot(self.ranks, self.value, label=label, **{'marker': 'o', **kwargs})
         ax.plot(self.best_rank, self.value.max(), 's', ms=11, mfc='none', color=line.get_color())
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
