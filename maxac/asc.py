@@ -44,9 +44,15 @@ def check_costs(costs1, costs2):
     return arrays
 
 
+def _largest_magnitude(a): # dense array or scipy sparse matrix
+    "max |a| (0 for an empty array), without an |a| temporary of a dense array."
+    if hasattr(a, 'tocsr'): return float(abs(a).max()) if a.nnz else 0.0          # scipy sparse: its stored entries
+    return max(float(np.max(a)), -float(np.min(a))) if np.size(a) else 0.0
+
+
 def _power_of_two_scale(*arrays):
     "A power of two near the largest absolute value in `arrays` (1 if all are zero): dividing by it is exact."
-    top = max(float(np.max(np.abs(a))) for a in arrays)
+    top = max(_largest_magnitude(a) for a in arrays)
     return 1.0 if top == 0 else float(2.0 ** np.floor(np.log2(top)))
 
 

@@ -13,7 +13,7 @@ import time
 import numpy as np
 import scipy.linalg
 from .svd import capacity_curve, curve_from_problem
-from .problem import svd_problem, _power_of_two
+from .problem import svd_problem
 
 
 def best_time(function, # called with no arguments
@@ -36,9 +36,9 @@ def planted_pair(n_objects, n_features, rank=10, noise=1.0, seed=0):
 
 def _full_svd_curve(X1, X2, max_rank, sigma):
     "The capacity curve from statistics computed with a full LAPACK SVD (the exactness reference)."
-    scale = _power_of_two(X1, X2)
-    _, s, Vt = scipy.linalg.svd(X1 / scale, full_matrices=False)
     problem = svd_problem(X1[:, :], X2, max_rank)      # same data through the fast path, for the residuals
+    scale = problem.scale                               # the same exact power-of-two scaling
+    _, s, Vt = scipy.linalg.svd(X1 / scale, full_matrices=False)
     s, Vt = s[:max_rank], Vt[:max_rank]
     delta = ((X2 - X1) / scale @ Vt.T) / s
     problem.singular_values, problem.delta_sq = s, (delta ** 2).sum(0)
@@ -138,8 +138,11 @@ def report_lines(quick=False): # small sizes, for a smoke test
 def report(quick=False, # small sizes, for a smoke test
            progress=False): # a progress bar over the benchmarks, on stderr
     "Run the benchmarks and return the report as text."
-    from tqdm.auto import tqdm
-    return '\n'.join(tqdm(report_lines(quick), total=len(BENCHMARKS), desc='maxac benchmarks', disable=not progress))
+    lines = report_lines(quick)
+    if progress:
+        from tqdm.auto import tqdm
+        lines = tqdm(lines, total=len(BENCHMARKS), desc='maxac benchmarks')
+    return '\n'.join(lines)
 
 
 def main(argv=None): # command-line arguments

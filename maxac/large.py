@@ -96,7 +96,7 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
     "`SVDProblem` of two Dask arrays by distributed reductions (shared basis)."
     import dask
     import dask.array as da
-    from maxac.problem import SVDProblem, check_rank, numerical_rank, _power_of_two
+    from maxac.problem import SVDProblem, check_rank, numerical_rank, _working_scale
     X1, X2 = _check_dask_pair(X1, X2)
     n, d = X1.shape
     if max_rank is None: _fail("Dask input needs an explicit max_rank (the top-K SVD is computed).")
@@ -104,7 +104,7 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
     top1, top2, finite = dask.compute(abs(X1).max(), abs(X2).max(), da.isfinite(X1).all() & da.isfinite(X2).all())
     if not finite: _fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
     if top1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
-    scale = _power_of_two(np.array([top1]), np.array([top2]))
+    scale = _working_scale(np.array([top1]), np.array([top2]))   # the same rule as the NumPy path
     Y1, Y2 = X1 / scale, X2 / scale
     s, Vt, bound = _dask_top_singular(Y1, K, svd_method, seed, rtol, max_passes)
     rank1 = numerical_rank(s, (n, d))

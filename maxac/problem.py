@@ -10,7 +10,7 @@ __all__ = ['check_matrix', 'check_pair', 'check_rank', 'numerical_rank', 'gram_m
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
-from .asc import _fail
+from .asc import _fail, _power_of_two_scale
 
 
 def _check_sparse(X, name, min_rows):
@@ -69,10 +69,10 @@ import scipy.linalg
 import scipy.sparse.linalg
 
 
-def _power_of_two(*arrays):
-    "A power of two near the largest absolute entry (1 for all-zero data): dividing by it is exact."
-    top = max(float(abs(a).max()) if scipy.sparse.issparse(a) else float(np.max(np.abs(a))) for a in arrays)
-    return 1.0 if top == 0 else float(2.0 ** np.floor(np.log2(top)))
+def _working_scale(*arrays):
+    "1 when squares and sums of squares of the entries are safe (largest entry within 2^(+-200) of 1), else a power of two near the largest entry."
+    scale = _power_of_two_scale(*arrays)
+    return 1.0 if 2.0 ** -200 <= scale <= 2.0 ** 200 else scale
 
 
 def numerical_rank(singular_values, # singular values, descending
@@ -169,8 +169,8 @@ def svd_problem(X1, # first measurement, N objects x D features (dense or scipy 
     X1, X2 = check_pair(X1, X2)
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
     n, d = X1.shape
-    scale = _power_of_two(X1, X2)
-    Y1, Y2 = X1 / scale, X2 / scale
+    scale = _working_scale(X1, X2)
+    Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact
     if max_rank is None:
         if scipy.sparse.issparse(Y1): _fail("sparse input needs an explicit max_rank (the top-K SVD is computed).")
         s_all = scipy.linalg.svd(Y1, compute_uv=False, check_finite=False)
@@ -183,7 +183,6 @@ def svd_problem(X1, # first measurement, N objects x D features (dense or scipy 
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         _fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    U1 = (Y1 @ Vt.T) / s                                                # coordinates of X1: left singular vectors
     delta = ((Y2 - Y1) @ Vt.T) / s                                      # (X2 - X1) V S^-1, no cancellation
     delta_sq = (delta ** 2).sum(axis=0)
     delta_scale = np.sqrt(np.cumsum(delta ** 2, axis=1)).mean(axis=0)
@@ -196,7 +195,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense or scipy 
         if numerical_rank(s2, Y2.shape) < K:
             _fail(f"basis='own' needs X2 to have rank >= max_rank = {K}; its numerical rank is "
                   f"{numerical_rank(s2, Y2.shape)}. Lower max_rank or use basis='shared'.")
-        U2 = (Y2 @ Vt2.T) / s2
+        U1, U2 = (Y1 @ Vt.T) / s, (Y2 @ Vt2.T) / s2                     # coordinates: left singular vectors
         U2 = U2 * np.where((U2 * U1).sum(axis=0) < 0, -1.0, 1.0)        # align signs with U1
         own = dict(own_singular_values=s2, own_delta_sq=((U2 - U1) ** 2).sum(axis=0),
                    own_residual2=np.maximum(_squared_norm(Y2) - np.cumsum(s2 ** 2), 0.0))

@@ -47,7 +47,8 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     def one(singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
         L, Q = factor(log_beta + 2 * np.log(singular_values), w_a, w_b)
         with np.errstate(over='ignore', invalid='ignore'):           # -inf at absurd beta is the honest value
-            per_component = np.cumsum(n * L - delta_sq * Q, axis=-1)
+            disagreement = np.where(delta_sq == 0, 0.0, delta_sq * Q)   # 0, not 0 * inf, where the measurements agree
+            per_component = np.cumsum(n * L - disagreement, axis=-1)
         if not residuals: return per_component
         with np.errstate(invalid='ignore', over='ignore'):   # 0 * inf where a residual is 0 at an infinite beta
             residual_term = np.where(residual == 0, 0.0, residual_weight * beta * residual)
