@@ -135,14 +135,9 @@ def report_lines(quick=False): # small sizes, for a smoke test
         for row in grid)
 
 
-def report(quick=False, # small sizes, for a smoke test
-           progress=False): # a progress bar over the benchmarks, on stderr
+def report(quick=False): # small sizes, for a smoke test
     "Run the benchmarks and return the report as text."
-    lines = report_lines(quick)
-    if progress:
-        from tqdm.auto import tqdm
-        lines = tqdm(lines, total=len(BENCHMARKS), desc='maxac benchmarks')
-    return '\n'.join(lines)
+    return '\n'.join(report_lines(quick))
 
 
 def main(argv=None): # command-line arguments

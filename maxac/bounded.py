@@ -20,18 +20,16 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
     log_r = log_p + np.log(two_var)                                  # r = p / lambda
     t = np.log(alpha) + log_r                                        # log(alpha r)
     y = expit(t) / alpha                                             # r / (1 + alpha r)
-    if not derivatives:
-        L = -0.5 * np.logaddexp(0.0, t)[None]
-        if not w_b: return L, np.zeros_like(L)
-        with np.errstate(over='ignore'):                             # as below
-            ry = w_a * np.exp(log_r) * y if w_a else 0.0
-            return L, (w_b * (ry + y) / two_var)[None]
-    z = expit(-t)                                                    # 1 / (1 + alpha r)
-    L = np.stack([-0.5 * np.logaddexp(0.0, t), -0.5 * alpha * y, -0.5 * alpha * y * z])
+    value = -0.5 * np.logaddexp(0.0, t)
+    if derivatives:
+        z = expit(-t)                                                # 1 / (1 + alpha r)
+        L = np.stack([value, -0.5 * alpha * y, -0.5 * alpha * y * z])
+    else: L = value[None]
     if not w_b: return L, np.zeros_like(L)                           # no cost centred at delta: Q = 0 exactly
     with np.errstate(over='ignore'):          # +inf only where beta s^2 sigma^2 > 1e308: the honest value
         ry = w_a * np.exp(log_r) * y if w_a else 0.0                 # w_a r y, never 0 * inf
         q = w_b * (ry + y)
+        if not derivatives: return L, q[None] / two_var
         dq = w_b * (y * z + 2 * w_a * y ** 2 + alpha * ry * y)
         return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * y ** 2 * z)) / two_var
 

@@ -11,8 +11,7 @@ __all__ = ['MAX_LOG_P', 'NARROW', 'LOG_S_SERIES', 'grid_nodes', 'grid_mutual_inf
 import numpy as np
 from scipy.special import log_ndtr, erf
 from .asc import CapacityResult, maximize_information, check_beta, _fail
-from .asc import _power_of_two_scale
-from .problem import check_pair, check_rank, numerical_rank
+from .problem import check_pair, check_rank, numerical_rank, _working_scale
 from .bounded import _check_samples
 from .svd import CapacityCurve
 
@@ -23,7 +22,7 @@ def _coordinates(X1, # first measurement, N x D
                  name='k'): # the rank argument's name, for the error message
     "`(scale, s, delta)`: power-of-two scale, singular values of X1/scale and `delta = U12 - U1`, for ranks 1..max_rank."
     X1, X2 = check_pair(X1, X2)
-    scale = _power_of_two_scale(X1, X2)
+    scale = _working_scale(X1, X2)                                  # the rule of svd_problem
     U, s, Vt = np.linalg.svd(X1 / scale, full_matrices=False)
     rank = numerical_rank(s, X1.shape)
     if rank == 0: _fail("X1 is all zeros: it has no singular directions to build transformations from.")

@@ -105,7 +105,7 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
     if not finite: _fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
     if top1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
     scale = _working_scale(np.array([top1]), np.array([top2]))   # the same rule as the NumPy path
-    Y1, Y2 = X1 / scale, X2 / scale
+    Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)
     s, Vt, bound = _dask_top_singular(Y1, K, svd_method, seed, rtol, max_passes)
     rank1 = numerical_rank(s, (n, d))
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
