@@ -16,22 +16,19 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
                            sigma, # standard deviation of the Gaussian weight (coordinate units), broadcastable
                            derivatives=True): # False: values only, each of length 1 (a third of the work)
     "`(L, Q)`: log E under N(u1, sigma^2) per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2)."
-    alpha, two_var = w_a + w_b, 2.0 * np.asarray(sigma, dtype=float) ** 2
-    log_r = log_p + np.log(two_var)                                  # r = p / lambda
+    alpha = w_a + w_b
+    log_r = log_p + np.log(2.0) + 2 * np.log(np.asarray(sigma, dtype=float))   # r = p / lambda; sigma^2 is never formed
     t = np.log(alpha) + log_r                                        # log(alpha r)
-    y = expit(t) / alpha                                             # r / (1 + alpha r)
+    y, z = expit(t) / alpha, expit(-t)                               # r / (1 + alpha r), 1 / (1 + alpha r)
     value = -0.5 * np.logaddexp(0.0, t)
-    if derivatives:
-        z = expit(-t)                                                # 1 / (1 + alpha r)
-        L = np.stack([value, -0.5 * alpha * y, -0.5 * alpha * y * z])
-    else: L = value[None]
+    L = np.stack([value, -0.5 * alpha * y, -0.5 * alpha * y * z]) if derivatives else value[None]
     if not w_b: return L, np.zeros_like(L)                           # no cost centred at delta: Q = 0 exactly
-    with np.errstate(over='ignore'):          # +inf only where beta s^2 sigma^2 > 1e308: the honest value
-        ry = w_a * np.exp(log_r) * y if w_a else 0.0                 # w_a r y, never 0 * inf
-        q = w_b * (ry + y)
-        if not derivatives: return L, q[None] / two_var
-        dq = w_b * (y * z + 2 * w_a * y ** 2 + alpha * ry * y)
-        return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * y ** 2 * z)) / two_var
+    with np.errstate(over='ignore'):          # +inf only where beta s^2 > 1e308: the honest value
+        p = np.exp(log_p)
+        q = w_b * p * (w_a * y + z)                                  # lambda q(r), with lambda r = p and lambda y = p z
+        if not derivatives: return L, q[None]
+        dq = w_b * p * (z ** 2 + 2 * w_a * y * z + alpha * w_a * y ** 2)
+        return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * p * y * z ** 2))
 
 # %% ../nbs/03_bounded.ipynb #f0c4bbc2
 from scipy.special import logsumexp

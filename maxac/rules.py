@@ -5,14 +5,15 @@
 # %% auto #0
 __all__ = ['EQUAL_VOLUME_NATS_PER_RANK', 'EQUAL_VOLUME_MAX_NATS', 'SIGMA_RULES', 'DEFAULT_SIGMA_RULE', 'PAIRINGS',
            'noise_edge_resolution', 'pair_noise_edge', 'coordinate_scale', 'noise_edge', 'paper_delta', 'pilot_delta',
-           'self_consistent', 'fixed_energy', 'equal_volume', 'counted_capacity', 'select_from_problem',
-           'mp_noise_level', 'split_pair']
+           'self_consistent', 'fixed_energy', 'equal_volume', 'counted_values', 'counted_capacity',
+           'select_from_problem', 'mp_noise_level', 'split_pair']
 
 # %% ../nbs/30_sigma_rules.ipynb #cc4820a8
 import numpy as np
 from .asc import _fail
 from .problem import check_matrix
 from .svd import curve_from_problem, CapacityCurve
+from .unconstrained import unconstrained_log_beta_star
 from .baselines import nearest_neighbours
 
 
@@ -65,26 +66,45 @@ def fixed_energy(problem): # an `SVDProblem`
 
 # %% ../nbs/30_sigma_rules.ipynb #bb8a0b32
 EQUAL_VOLUME_NATS_PER_RANK = 5.0                        # L / K: the rank-K codebook is e^5 cells wide per coordinate
-EQUAL_VOLUME_MAX_NATS = 300.0                           # cap on L, so that sigma_1^2 = rho^2 e^(2L) is finite
+EQUAL_VOLUME_MAX_NATS = 690.0                           # cap on L, so that sigma_1 = rho e^L < 1e300 is a finite float
 
 
 def equal_volume(problem, # an `SVDProblem`
-                 nats=None): # L, log of the cell count per object; default min(5 K, 300)
+                 nats=None): # L, log of the cell count per object; default min(5 K, 690)
     "sigma_k = rho exp(L / k): Gaussian codebooks of the same size exp(N L) cells at every rank, rho = noise_edge_resolution."
     K = problem.max_rank
     L = min(EQUAL_VOLUME_NATS_PER_RANK * K, EQUAL_VOLUME_MAX_NATS) if nats is None else float(nats)
-    if not np.isfinite(L) or L < 0: _fail(f"nats must be a finite number >= 0; got {nats!r}.")
+    if not 0 <= L <= EQUAL_VOLUME_MAX_NATS:
+        _fail(f"nats must be a number between 0 and {EQUAL_VOLUME_MAX_NATS:g} (larger widths overflow); got {nats!r}. "
+              "For the limit L -> inf use counted_capacity.")
     return noise_edge_resolution(problem) * np.exp(L / np.arange(1, K + 1))
+
+
+def counted_values(singular_values, # s_t, t = 1..K, descending; a stack of spectra along the last axis is fine
+                   disagreement, # e_t = ||(X1 - X2) v_t||^2, measured or predicted, shaped like singular_values
+                   n_objects, # N
+                   n_features): # D
+    "F_k = sum_{t<=k} log(s_t / s_hat_k) for k = 0..K (F_0 = 0): the equal-volume capacity as L -> inf, in closed form."
+    s, e = np.asarray(singular_values, dtype=float), np.asarray(disagreement, dtype=float)
+    k = np.arange(1, s.shape[-1] + 1)
+    with np.errstate(divide='ignore'):                  # s_t = 0 gives -inf (no such rank), e = 0 gives +inf
+        log_edge = np.log(np.sqrt(n_objects) + np.sqrt(n_features)) + 0.5 * np.log(np.cumsum(e, axis=-1) / (2 * n_objects * k))
+        values = np.cumsum(np.log(s), axis=-1) - k * log_edge
+    return np.concatenate([np.zeros(values.shape[:-1] + (1,)), values], axis=-1)
 
 
 def counted_capacity(problem, # an `SVDProblem`
                      resolution=None): # cell side rho per coordinate; default noise_edge_resolution(problem)
-    "F_k = unconstrained capacity + (k/2) log(2 pi rho^2): the equal-volume capacity in the limit L -> inf."
-    rho = noise_edge_resolution(problem) if resolution is None else float(resolution)
+    "F_k = unconstrained capacity + (k/2) log(2 pi rho^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K)."
+    rho0 = noise_edge_resolution(problem)
+    rho = rho0 if resolution is None else float(resolution)
     if not np.isfinite(rho) or rho <= 0: _fail(f"resolution must be a positive finite number; got {resolution!r}.")
-    free = curve_from_problem(problem, None)
-    value = free.value + free.ranks / 2 * np.log(2 * np.pi * rho ** 2)
-    return CapacityCurve(free.ranks, value, free.log_beta, free.supremum, rho, problem.delta_scale)
+    ranks = np.arange(1, problem.max_rank + 1)
+    disagreement = problem.singular_values ** 2 * problem.delta_sq                     # e_t, scaled units
+    value = counted_values(problem.singular_values, disagreement, problem.n_objects, problem.n_features)[1:]
+    log_beta = unconstrained_log_beta_star(problem) - 2 * np.log(problem.scale)       # data units
+    return CapacityCurve(ranks, value + ranks * np.log(rho / rho0), log_beta, np.full(ranks.size, 'interior', dtype=object),
+                         rho, problem.delta_scale)
 
 # %% ../nbs/30_sigma_rules.ipynb #7bab9156
 SIGMA_RULES = {'coordinate_scale': coordinate_scale, 'noise_edge': noise_edge, 'paper_delta': paper_delta,

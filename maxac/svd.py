@@ -51,11 +51,15 @@ def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True
     if shared:   # one grid and one width for all ranks: per-component terms once, every rank from one cumulative sum
         z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma, derivatives), joint, basis, residuals=False)
         info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
-    else:
-        sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)[:, None, None]
-        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma, derivatives), joint, basis, residuals=False)
-        columns = np.broadcast_to((ranks - 1)[None, :, None, None], (z12.shape[0],) + np.shape(log_beta) + (1,))
-        info = np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0]
+    else:        # a grid or a width per rank: ranks in chunks of at most K^2 / G, so memory stays O(K^2) on any grid
+        sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)
+        step, parts = max(1, problem.max_rank // log_beta.shape[1]), []
+        for part in (slice(i, i + step) for i in range(0, ranks.size, step)):
+            width = None if sigma is None else sigma[part][:, None, None]
+            z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[part], _factor(width, derivatives), joint, basis, residuals=False)
+            columns = np.broadcast_to((ranks[part] - 1)[None, :, None, None], (z12.shape[0],) + log_beta[part].shape + (1,))
+            parts.append(np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0])
+        info = np.concatenate(parts, axis=1)
     residual = net_residual(problem, joint, basis)[np.asarray(ranks) - 1][:, None]
     with np.errstate(over='ignore', invalid='ignore'):                 # -beta c, exactly 0 when c = 0
         info = info - np.where(residual == 0, 0.0, np.exp(log_beta) * residual)
@@ -157,7 +161,7 @@ def capacity(X1, # first measurement, N objects x D features
 # %% ../nbs/05_svd.ipynb #5a2c05a0
 @dataclass
 class CapacityCurve:
-    "Capacities for ranks 1..K with their inverse temperatures (data units)."
+    "Capacities for ranks 1..K with their inverse temperatures (data units); rank 0 has capacity 0."
     ranks: np.ndarray # 1..K
     value: np.ndarray # capacity per rank
     log_beta: np.ndarray # log of the maximising beta per rank
@@ -172,15 +176,18 @@ class CapacityCurve:
 
     @property
     def best_rank(self):
-        "The rank of maximum capacity (the maxAC choice); the smallest on ties."
+        "The rank of maximum capacity (the maxAC choice), the smallest on ties; 0 if no rank beats rank 0's capacity 0 (bounded space)."
+        if self.sigma is not None and not np.max(self.value) > 0: return 0   # unconstrained values drop log|T|: no rank 0
         return int(self.ranks[np.argmax(self.value)])
 
     def plot(self, ax=None, label=None, **kwargs):
-        "Capacity against rank, the maximum marked."
+        "Capacity against rank, the maximum marked (rank 0, capacity 0, drawn in a bounded space)."
         import matplotlib.pyplot as plt
         ax = ax or plt.subplots(figsize=(5, 3.5))[1]
-        line, = ax.plot(self.ranks, self.value, label=label, **{'marker': 'o', **kwargs})
-        ax.plot(self.best_rank, self.value.max(), 's', ms=11, mfc='none', color=line.get_color())
+        zero = self.sigma is not None
+        ranks, value = (np.r_[0, self.ranks], np.r_[0.0, self.value]) if zero else (self.ranks, self.value)
+        line, = ax.plot(ranks, value, label=label, **{'marker': 'o', **kwargs})
+        ax.plot(self.best_rank, value[list(ranks).index(self.best_rank)], 's', ms=11, mfc='none', color=line.get_color())
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
 
