@@ -16,6 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# One BLAS thread per notebook (unless set): the workers already use the cores, and a multi-threaded BLAS
+# competing with another process can be a hundred times slower.
+BLAS_THREADS = ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS')
 
 
 def run_one(path, skip_flags):
@@ -30,7 +33,9 @@ def _spawn(path, skip_flags):
     "Test one notebook in a fresh interpreter; its errors go to our stderr."
     start = time.time()
     command = [sys.executable, __file__, '--one', str(path), '--skip', ','.join(skip_flags)]
-    result = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    threads = {name: os.environ.get(name, '1') for name in BLAS_THREADS}     # notebooks run side by side
+    result = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, **threads})
     return path, result.returncode == 0, time.time() - start, result.stdout
 
 

@@ -23,12 +23,13 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
     value = -0.5 * np.logaddexp(0.0, t)
     L = np.stack([value, -0.5 * alpha * y, -0.5 * alpha * y * z]) if derivatives else value[None]
     if not w_b: return L, np.zeros_like(L)                           # no cost centred at delta: Q = 0 exactly
-    with np.errstate(over='ignore'):          # +inf only where beta s^2 > 1e308: the honest value
-        p = np.exp(log_p)
-        q = w_b * p * (w_a * y + z)                                  # lambda q(r), with lambda r = p and lambda y = p z
+    with np.errstate(over='ignore'):          # +inf only where the true value exceeds 1e308: the honest value
+        pz = np.exp(log_p - np.logaddexp(0.0, t))                    # p z = lambda y, finite whenever it is
+        py = np.exp(log_p - np.logaddexp(0.0, -t)) / alpha if w_a else 0.0   # p y = lambda r y (never 0 * inf)
+        q = w_b * (w_a * py + pz)                                    # lambda q(r)
         if not derivatives: return L, q[None]
-        dq = w_b * p * (z ** 2 + 2 * w_a * y * z + alpha * w_a * y ** 2)
-        return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * p * y * z ** 2))
+        dq = w_b * (pz * z + 2 * w_a * pz * y + alpha * w_a * py * y)
+        return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * pz * y * z))
 
 # %% ../nbs/03_bounded.ipynb #f0c4bbc2
 from scipy.special import logsumexp

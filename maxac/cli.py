@@ -76,6 +76,17 @@ def _baseline_ranks(X, X2, max_rank, seed):
     return out
 
 
+def _evidence(result):
+    "One line on how the second measurement was made and what the votes count."
+    if result.pairing == 'given': return 'two measurements given; capacity in nats per object (rank 0: nothing reproduced)'
+    if result.pairing == 'predicted':
+        how = f'one matrix, predicted replicate at noise level {result.noise_level:.4g} per entry'
+        if result.whitened != 'none': how += f' (after whitening its {result.whitened})'
+        if result.transposed: how += '; transposed, objects on the long side'
+        return how + f'; votes: {result.n_splits} bootstrap spectra' if result.n_splits > 1 else how
+    return f'one matrix, {result.n_splits} {result.pairing} pairs; votes: pairs won by each rank'
+
+
 def select_command(args):
     "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
     from maxac.select import select_rank
@@ -88,19 +99,21 @@ def select_command(args):
         X1 = load_matrix(args.files[0])
         X2 = load_matrix(args.files[1]) if len(args.files) == 2 else None
         title = ' and '.join(args.files)
-    result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, progress=True)
+    result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
+                         n_bootstrap=args.bootstrap, progress=True)
     print(f'maxAC rank selection: {title}')
-    print(f'pairs evaluated: {result.n_splits} ' + ('(two measurements given)' if X2 is not None else '(data-fission pairs made from one matrix)'))
+    print(_evidence(result))
     print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
     for k, value, vote in zip(result.ranks, result.capacities, result.votes):
         print(f'{k:>4}  {value:>#12.6g}  {vote:>6.2f}')     # '#': keep trailing zeros, aligned digits
-    print(f'selected rank: {result.rank} (won {result.votes[result.rank - 1]:.0%} of the pairs)')
+    print(f'selected rank: {result.rank} (capacity margin over the next best rank {result.margin:.3g} nats per object; '
+          f'votes {result.votes[result.rank]:.0%})')
     print('baselines on the same data' + (f' (ranks up to {result.ranks[-1]}):' if args.max_rank else ':'))
     second = None if X2 is None else np.asarray(X2, dtype=float)
     for name, rank in _baseline_ranks(np.asarray(X1, dtype=float), second, args.max_rank, args.seed).items():
         print(f'  {name:20s} {rank}')
     if X2 is None: print('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
-                         'see nbs/32_comparison)')
+                         'see nbs/34_comparison)')
     if args.plot:
         import matplotlib; matplotlib.use('Agg')
         ax = result.plot(); ax.set_title(title, fontsize=9); ax.figure.savefig(args.plot, dpi=120, bbox_inches='tight')
@@ -116,7 +129,10 @@ def parser():
     select.add_argument('files', nargs='*', help='a data matrix, or two aligned measurements (.npy, .csv or .txt)')
     select.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
     select.add_argument('--max-rank', type=int, default=None, help='largest rank considered')
-    select.add_argument('--splits', type=int, default=20, help='pairs made from a single matrix by data fission (default 20)')
+    select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest'),
+                        help='how one matrix gets its second measurement (default: the predicted replicate)')
+    select.add_argument('--bootstrap', type=int, default=200, help='bootstrap spectra behind the votes of the predicted replicate')
+    select.add_argument('--splits', type=int, default=20, help='pairs made by the fission and neighbour pairings (default 20)')
     select.add_argument('--seed', type=int, default=0, help='seed of the pairs (default 0)')
     select.add_argument('--plot', default=None, help='save the capacity against rank to this image file')
     select.set_defaults(run=select_command)

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['spike_strength', 'predicted_disagreement', 'noise_level']
 
-# %% ../nbs/31_predicted_replicate.ipynb #00d3e3a8
+# %% ../nbs/31_predicted_replicate.ipynb #dd9e1eb1
 import numpy as np
 
 
@@ -31,11 +31,12 @@ def predicted_disagreement(singular_values, # s_t of X, descending
     n, ratio = _long_side_ratio(shape)
     y = np.asarray(singular_values, dtype=float) / (noise_level * np.sqrt(n))
     x_sq = spike_strength(y, ratio) ** 2
-    captured = (x_sq ** 2 - ratio) / (x_sq + (ratio if n_features <= n_objects else 1.0))   # x^2 c_v^2
-    absorbed = np.where(y > 1 + np.sqrt(ratio), y ** 2 - 2 * (x_sq - ratio / x_sq) + captured, y ** 2)
-    return noise_level ** 2 * (n * absorbed + n_objects)             # ||s u - A v||^2 + N sigma^2
+    if n_features <= n_objects: spike = 1 + 3 * ratio / x_sq - ratio * (1 - ratio) / (x_sq + ratio)   # v in the short side
+    else: spike = ratio + 3 * ratio / x_sq + (1 - ratio) / (x_sq + 1)                                 # v in the long side
+    absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (sigma^2 n)
+    return noise_level ** 2 * (n * absorbed + n_objects)
 
-# %% ../nbs/31_predicted_replicate.ipynb #9576d059
+# %% ../nbs/31_predicted_replicate.ipynb #9ca171d0
 def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
     "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration."
     n, ratio = _long_side_ratio(shape)

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['PAIRINGS', 'RankSelection', 'select_rank', 'MaxACRank']
 
-# %% ../nbs/33_select.ipynb #93348b90
+# %% ../nbs/33_select.ipynb #e382dca6
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass, field
@@ -36,7 +36,7 @@ def _capacities(problem, sigma):
         used = float(used) if used.ndim == 0 else used
     return np.r_[0.0, curve.value], np.r_[np.nan, curve.beta], used
 
-# %% ../nbs/33_select.ipynb #9c876d2e
+# %% ../nbs/33_select.ipynb #73caaf2e
 @dataclass
 class RankSelection:
     "The selected rank with its evidence: capacities of ranks 0..K, votes, and how the second measurement was made."
@@ -60,7 +60,7 @@ class RankSelection:
         "Capacity of the selected rank minus the best other rank's, nats per object (small: a near tie)."
         return float(self.capacities[self.rank] - np.delete(self.capacities, self.rank).max())
 
-# %% ../nbs/33_select.ipynb #653ba1fc
+# %% ../nbs/33_select.ipynb #089e5ae3
 def _plot_selection(selection, ax=None, **kwargs):
     "Capacity against rank (with the range over draws or pairs), the selected rank marked, votes as bars."
     import matplotlib.pyplot as plt
@@ -80,7 +80,7 @@ def _plot_selection(selection, ax=None, **kwargs):
 
 RankSelection.plot = _plot_selection
 
-# %% ../nbs/33_select.ipynb #3a130ba5
+# %% ../nbs/33_select.ipynb #51c389f4
 from .problem import _working_scale, _squared_norm
 from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum
@@ -111,7 +111,7 @@ def _predicted_spectrum(X, max_rank, whiten, rng):
     if scale != 1.0: Y = Y / scale
     return noise_spectrum(Y, whiten, rng), Y.shape, scale, transposed
 
-# %% ../nbs/33_select.ipynb #3f757f0c
+# %% ../nbs/33_select.ipynb #ae491827
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
     "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation sigma."
     above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * sigma
@@ -139,11 +139,12 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, rng):
         draws = _bootstrap_spectra(s, sigma_hat, shape, n_bootstrap, rng)
         per_draw = rules.counted_values(draws, predicted_disagreement(draws, sigma_hat, shape), *shape)
     votes = np.bincount(np.argmax(capacities if per_draw is None else per_draw, axis=-1).ravel(), minlength=K + 1)
-    return RankSelection(int(np.argmax(capacities)), capacities, betas / scale / scale, used, votes / votes.sum(),
+    with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
+    return RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes / votes.sum(),
                          1 if per_draw is None else n_bootstrap, per_draw, 'predicted', sigma_hat * scale,
                          spectrum.whitened, transposed)
 
-# %% ../nbs/33_select.ipynb #eee3536d
+# %% ../nbs/33_select.ipynb #b1094c81
 def _pair_selection(problem, sigma):
     "`(capacities, betas, sigma used)` of one pair, after refusing identical measurements."
     if not np.any(problem.delta_sq > 0):
@@ -165,7 +166,7 @@ def _pairs(X1, n_splits, rng, pairing):
         split_rng = np.random.default_rng(split_seed)
         yield dask_split_pair(X1, split_rng, noise) if dask_input else rules.split_pair(X1, split_rng, pairing, noise)
 
-# %% ../nbs/33_select.ipynb #382035b3
+# %% ../nbs/33_select.ipynb #18eae268
 def _select_pairs(pairs, max_rank, sigma, pairing, n_splits):
     "RankSelection from one given pair or from the pairs of a pairing (votes over pairs)."
     rows, betas, used = [], [], None
@@ -180,7 +181,7 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_splits):
     rank = int(np.argmax(rows[0])) if pairing == 'given' else int(np.argmax(votes))
     return RankSelection(rank, rows.mean(0), np.r_[np.nan, np.median(betas, axis=0)], used, votes, len(rows), rows, pairing)
 
-# %% ../nbs/33_select.ipynb #2a919f14
+# %% ../nbs/33_select.ipynb #d712fbae
 def _check_count(value, name, minimum):
     "An int >= minimum, or a clear error."
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
@@ -218,7 +219,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         pairs = tqdm(pairs, total=n_splits, desc='maxac: pairs', leave=False)
     return _select_pairs(pairs, max(K, 1), sigma, pairing, n_splits)
 
-# %% ../nbs/33_select.ipynb #b8f84503
+# %% ../nbs/33_select.ipynb #e702ad9a
 class MaxACRank:
     "Truncated SVD whose rank is chosen by maximum approximation capacity (scikit-learn conventions, no dependency)."
     _parameters = ('max_rank', 'sigma', 'pairing', 'n_splits', 'n_bootstrap', 'whiten', 'center', 'seed', 'progress')
@@ -247,7 +248,7 @@ class MaxACRank:
             setattr(self, name, value)
         return self
 
-# %% ../nbs/33_select.ipynb #d8416473
+# %% ../nbs/33_select.ipynb #050cadb7
 def _sklearn_tags(self):
     "scikit-learn's estimator tags (only called by scikit-learn, which is then installed): an unsupervised transformer."
     from sklearn.utils import Tags, TargetTags, TransformerTags
@@ -261,7 +262,7 @@ def _repr(self):
 
 MaxACRank.__sklearn_tags__, MaxACRank.__repr__ = _sklearn_tags, _repr
 
-# %% ../nbs/33_select.ipynb #34675427
+# %% ../nbs/33_select.ipynb #18acde3d
 def _fit(self, X, # data, N objects x D features
          X2=None, # optional second measurement of the same objects
          y=None): # ignored (scikit-learn convention)
@@ -281,7 +282,7 @@ def _fit(self, X, # data, N objects x D features
     self.n_features_in_ = X.shape[1]
     return self
 
-# %% ../nbs/33_select.ipynb #3eb4eaca
+# %% ../nbs/33_select.ipynb #99ad4f67
 def _transform(self, X): # data with the fitted number of features
     "Coordinates of X in the leading `rank_` right singular vectors (after subtracting the fitted mean)."
     if not hasattr(self, 'components_'): _fail("this MaxACRank is not fitted yet: call fit(X) first.")

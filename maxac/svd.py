@@ -50,7 +50,8 @@ def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True
     shared = log_beta.shape[0] > 1 and np.all(log_beta == log_beta[:1]) and (sigma is None or np.ndim(sigma) == 0)
     if shared:   # one grid and one width for all ranks: per-component terms once, every rank from one cumulative sum
         z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma, derivatives), joint, basis, residuals=False)
-        info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
+        with np.errstate(invalid='ignore'):                            # -inf - -inf at absurd beta: undefined, never a maximum
+            info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
     else:        # a grid or a width per rank: ranks in chunks of at most K^2 / G, so memory stays O(K^2) on any grid
         sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)
         step, parts = max(1, problem.max_rank // log_beta.shape[1]), []
@@ -58,7 +59,7 @@ def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True
             width = None if sigma is None else sigma[part][:, None, None]
             z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[part], _factor(width, derivatives), joint, basis, residuals=False)
             columns = np.broadcast_to((ranks[part] - 1)[None, :, None, None], (z12.shape[0],) + log_beta[part].shape + (1,))
-            parts.append(np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0])
+            with np.errstate(invalid='ignore'): parts.append(np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0])
         info = np.concatenate(parts, axis=1)
     residual = net_residual(problem, joint, basis)[np.asarray(ranks) - 1][:, None]
     with np.errstate(over='ignore', invalid='ignore'):                 # -beta c, exactly 0 when c = 0
