@@ -5,12 +5,13 @@
 # %% auto #0
 __all__ = ['PAIRINGS', 'RankSelection', 'select_rank', 'MaxACRank']
 
-# %% ../nbs/33_select.ipynb #e382dca6
+# %% ../nbs/33_select.ipynb #68b832ee
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass, field
 from .asc import _fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem, numerical_rank
+from .data import _check_count
 from .svd import curve_from_problem, check_sigma
 from . import rules
 
@@ -36,7 +37,7 @@ def _capacities(problem, sigma):
         used = float(used) if used.ndim == 0 else used
     return np.r_[0.0, curve.value], np.r_[np.nan, curve.beta], used
 
-# %% ../nbs/33_select.ipynb #73caaf2e
+# %% ../nbs/33_select.ipynb #890a4952
 @dataclass
 class RankSelection:
     "The selected rank with its evidence: capacities of ranks 0..K, votes, and how the second measurement was made."
@@ -60,7 +61,7 @@ class RankSelection:
         "Capacity of the selected rank minus the best other rank's, nats per object (small: a near tie)."
         return float(self.capacities[self.rank] - np.delete(self.capacities, self.rank).max())
 
-# %% ../nbs/33_select.ipynb #089e5ae3
+# %% ../nbs/33_select.ipynb #123e5983
 def _plot_selection(selection, ax=None, **kwargs):
     "Capacity against rank (with the range over draws or pairs), the selected rank marked, votes as bars."
     import matplotlib.pyplot as plt
@@ -80,25 +81,24 @@ def _plot_selection(selection, ax=None, **kwargs):
 
 RankSelection.plot = _plot_selection
 
-# %% ../nbs/33_select.ipynb #51c389f4
+# %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
 from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum
 
 
-def _sparse_or_dask_spectrum(Y, max_rank):
-    "NoiseSpectrum (white noise assumed) of a tall sparse or Dask matrix: top singular values and the total energy."
+def _white_spectrum(Y, max_rank):
+    "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: top singular values and the total energy."
     from maxac.large import is_dask_array
-    n, d = Y.shape
     if is_dask_array(Y):
         from maxac.large import dask_gram
         gram = dask_gram(Y)
-        s = np.sqrt(np.maximum(np.linalg.eigvalsh(gram)[::-1], 0.0)); total = float(np.trace(gram))
+        s, total = np.sqrt(np.maximum(np.linalg.eigvalsh(gram)[::-1], 0.0)), float(np.trace(gram))
     else:
         from maxac.problem import top_singular_triplets
-        s, total = top_singular_triplets(Y, min(max_rank + 1, d - 1))[0], _squared_norm(Y)
+        s, total = top_singular_triplets(Y, min(max_rank + 1, Y.shape[1] - 1))[0], _squared_norm(Y)
     sigma, rank = noise_level(s, total, Y.shape)
-    return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), np.nan)
+    return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 
 def _predicted_spectrum(X, max_rank, whiten, rng):
@@ -106,12 +106,13 @@ def _predicted_spectrum(X, max_rank, whiten, rng):
     from maxac.large import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
-    if is_dask_array(X) or scipy.sparse.issparse(X): return _sparse_or_dask_spectrum(Y, max_rank), Y.shape, 1.0, transposed
+    if is_dask_array(X): return _white_spectrum(Y, max_rank), Y.shape, 1.0, transposed
     scale = _working_scale(Y)
-    if scale != 1.0: Y = Y / scale
-    return noise_spectrum(Y, whiten, rng), Y.shape, scale, transposed
+    if scale != 1.0: Y = Y / scale                                  # a power of two: exact
+    spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng)
+    return spectrum, Y.shape, scale, transposed
 
-# %% ../nbs/33_select.ipynb #ae491827
+# %% ../nbs/33_select.ipynb #702525bf
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
     "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation sigma."
     above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * sigma
@@ -144,7 +145,7 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, rng):
                          1 if per_draw is None else n_bootstrap, per_draw, 'predicted', sigma_hat * scale,
                          spectrum.whitened, transposed)
 
-# %% ../nbs/33_select.ipynb #b1094c81
+# %% ../nbs/33_select.ipynb #328bb462
 def _pair_selection(problem, sigma):
     "`(capacities, betas, sigma used)` of one pair, after refusing identical measurements."
     if not np.any(problem.delta_sq > 0):
@@ -166,8 +167,8 @@ def _pairs(X1, n_splits, rng, pairing):
         split_rng = np.random.default_rng(split_seed)
         yield dask_split_pair(X1, split_rng, noise) if dask_input else rules.split_pair(X1, split_rng, pairing, noise)
 
-# %% ../nbs/33_select.ipynb #18eae268
-def _select_pairs(pairs, max_rank, sigma, pairing, n_splits):
+# %% ../nbs/33_select.ipynb #97cafcd3
+def _select_pairs(pairs, max_rank, sigma, pairing):
     "RankSelection from one given pair or from the pairs of a pairing (votes over pairs)."
     rows, betas, used = [], [], None
     for A, B in pairs:
@@ -181,14 +182,7 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_splits):
     rank = int(np.argmax(rows[0])) if pairing == 'given' else int(np.argmax(votes))
     return RankSelection(rank, rows.mean(0), np.r_[np.nan, np.median(betas, axis=0)], used, votes, len(rows), rows, pairing)
 
-# %% ../nbs/33_select.ipynb #d712fbae
-def _check_count(value, name, minimum):
-    "An int >= minimum, or a clear error."
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
-        _fail(f"{name} must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
-
-
+# %% ../nbs/33_select.ipynb #039457e4
 def select_rank(X1, # data, N objects x D features (or the first of two measurements); NumPy, scipy sparse or Dask
                 X2=None, # second measurement of the same objects; None: one matrix (see pairing)
                 max_rank=None, # largest rank considered; default min(N, D) - 1, at most 100 and the numerical rank
@@ -207,19 +201,21 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     except (TypeError, ValueError): _fail(f"seed must be None, a non-negative integer or a numpy Generator; got {seed!r}.")
     from maxac.large import is_dask_array
     dask_input = is_dask_array(X1) or is_dask_array(X2)
-    if X2 is not None: pairs, pairing = [(X1, X2) if dask_input else check_pair(X1, X2)], 'given'
+    if X2 is not None:
+        pairs, pairing = [(X1, X2) if dask_input else check_pair(X1, X2)], 'given'
+        shape = pairs[0][0].shape
     else:
         X = X1 if dask_input else check_matrix(X1, 'X', min_rows=4)
-        pairs = None if pairing == 'predicted' else _pairs(X, n_splits, rng, pairing)
-    shape = X1.shape
+        if min(X.shape) < 2: _fail(f"one matrix needs at least 2 features (and 4 objects) to tell signal from noise; got shape {X.shape}.")
+        pairs, shape = None if pairing == 'predicted' else _pairs(X, n_splits, rng, pairing), X.shape
     K = min(min(shape) - 1, 100) if max_rank is None else check_rank(max_rank, min(shape) - (X2 is None), 'max_rank')
     if pairs is None: return _select_predicted(X, max(K, 1), sigma, whiten, n_bootstrap, rng)
     if progress and pairing != 'given':
         from tqdm.auto import tqdm
         pairs = tqdm(pairs, total=n_splits, desc='maxac: pairs', leave=False)
-    return _select_pairs(pairs, max(K, 1), sigma, pairing, n_splits)
+    return _select_pairs(pairs, max(K, 1), sigma, pairing)
 
-# %% ../nbs/33_select.ipynb #e702ad9a
+# %% ../nbs/33_select.ipynb #0aa598f9
 class MaxACRank:
     "Truncated SVD whose rank is chosen by maximum approximation capacity (scikit-learn conventions, no dependency)."
     _parameters = ('max_rank', 'sigma', 'pairing', 'n_splits', 'n_bootstrap', 'whiten', 'center', 'seed', 'progress')
@@ -248,7 +244,7 @@ class MaxACRank:
             setattr(self, name, value)
         return self
 
-# %% ../nbs/33_select.ipynb #050cadb7
+# %% ../nbs/33_select.ipynb #33ced1b4
 def _sklearn_tags(self):
     "scikit-learn's estimator tags (only called by scikit-learn, which is then installed): an unsupervised transformer."
     from sklearn.utils import Tags, TargetTags, TransformerTags
@@ -262,7 +258,7 @@ def _repr(self):
 
 MaxACRank.__sklearn_tags__, MaxACRank.__repr__ = _sklearn_tags, _repr
 
-# %% ../nbs/33_select.ipynb #18acde3d
+# %% ../nbs/33_select.ipynb #2895cfbd
 def _fit(self, X, # data, N objects x D features
          X2=None, # optional second measurement of the same objects
          y=None): # ignored (scikit-learn convention)
@@ -282,7 +278,7 @@ def _fit(self, X, # data, N objects x D features
     self.n_features_in_ = X.shape[1]
     return self
 
-# %% ../nbs/33_select.ipynb #99ad4f67
+# %% ../nbs/33_select.ipynb #e07df661
 def _transform(self, X): # data with the fitted number of features
     "Coordinates of X in the leading `rank_` right singular vectors (after subtracting the fitted mean)."
     if not hasattr(self, 'components_'): _fail("this MaxACRank is not fitted yet: call fit(X) first.")

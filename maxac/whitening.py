@@ -6,7 +6,7 @@
 __all__ = ['WHITENING_LEVEL', 'MIN_BULK', 'WHITENING_ROUNDS', 'cross_product', 'noise_profile', 'dispersion_pvalue',
            'marchenko_pastur_cdf', 'bulk_distance', 'NoiseSpectrum', 'noise_spectrum']
 
-# %% ../nbs/32_whitening.ipynb #90381acd
+# %% ../nbs/32_whitening.ipynb #fd17a6b7
 import numpy as np
 import scipy.linalg
 import scipy.stats
@@ -28,7 +28,7 @@ def _top(gram, rank):
     values, vectors = scipy.linalg.eigh(gram, subset_by_index=[m - rank, m - 1], check_finite=False)
     return np.sqrt(np.maximum(values[::-1], 0)), vectors[:, ::-1]
 
-# %% ../nbs/32_whitening.ipynb #d33908de
+# %% ../nbs/32_whitening.ipynb #daf7f8fd
 def noise_profile(halves, # the two random halves of the rows of a tall Y (N >= D), arrays
                   grams, # their Gram matrices (D x D)
                   columns, # two index arrays: a random split of the columns
@@ -50,7 +50,7 @@ def noise_profile(halves, # the two random halves of the rows of a tall Y (N >= 
     floor = lambda v: np.maximum(v, 1e-6 * max(float(np.mean(v)), np.finfo(float).tiny))
     return [floor(v) for v in rows], floor(col)
 
-# %% ../nbs/32_whitening.ipynb #eaa9b1eb
+# %% ../nbs/32_whitening.ipynb #20960554
 WHITENING_LEVEL = 1e-3                  # p-value below which a side's noise variances are taken to differ
 MIN_BULK = 20                           # eigenvalues the noise bulk needs before its shape is judged
 WHITENING_ROUNDS = 3                    # rounds of re-estimating the scales in whitened coordinates
@@ -87,7 +87,7 @@ def bulk_distance(singular_values, # all D singular values of a tall matrix, des
     cdf, i = marchenko_pastur_cdf(bulk, (d - rank) / (n - rank)), np.arange(1, bulk.size + 1)
     return float(max(np.max(i / bulk.size - cdf), np.max(cdf - (i - 1) / bulk.size)))
 
-# %% ../nbs/32_whitening.ipynb #fa5f4965
+# %% ../nbs/32_whitening.ipynb #0bc59d6b
 @dataclass
 class NoiseSpectrum:
     "Singular values of a tall matrix (whitened if that made its noise white), with the noise level and the row and column scales used."
@@ -115,7 +115,7 @@ def _spectrum_of(gram, shape):
     s = np.sqrt(np.maximum(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], 0.0))
     return (s,) + noise_level(s, float(np.trace(gram)), shape)
 
-# %% ../nbs/32_whitening.ipynb #5699c582
+# %% ../nbs/32_whitening.ipynb #60e8f7d0
 def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
                    whiten=True, # try whitening rows and columns
                    seed=0): # seed of the random halves
