@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['spike_strength', 'predicted_disagreement', 'noise_level']
 
-# %% ../nbs/31_predicted_replicate.ipynb #dd9e1eb1
+# %% ../nbs/31_predicted_replicate.ipynb #95633752
 import numpy as np
 
 
@@ -36,7 +36,7 @@ def predicted_disagreement(singular_values, # s_t of X, descending
     absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (sigma^2 n)
     return noise_level ** 2 * (n * absorbed + n_objects)
 
-# %% ../nbs/31_predicted_replicate.ipynb #9ca171d0
+# %% ../nbs/31_predicted_replicate.ipynb #30a96fef
 def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
     "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration."
     n, ratio = _long_side_ratio(shape)
