@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #fdb49693
+# %% ../nbs/90_cli.ipynb #0898551c
 import argparse
 import sys
 import numpy as np
@@ -30,7 +30,7 @@ def _example():
     data = gaussian_mixture(200, 20, 4, noise=0.1, seed=0)
     return data.X1, data.X2, 'four Gaussian clusters, N=200, D=20, centred (signal rank 3), noise 0.1, seed 0'
 
-
+# %% ../nbs/90_cli.ipynb #27f29100
 def curve_command(args):
     "Run `maxac curve`: print the capacity curve, optionally save its plot."
     if args.example: X1, X2, title = _example()
@@ -55,7 +55,7 @@ def curve_command(args):
         print(f'plot saved to {args.plot}')
     return curve
 
-
+# %% ../nbs/90_cli.ipynb #0f940fc9
 def _baseline_ranks(X, X2, max_rank, seed):
     "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
@@ -75,7 +75,7 @@ def _baseline_ranks(X, X2, max_rank, seed):
         out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
     return out
 
-
+# %% ../nbs/90_cli.ipynb #6b335a0b
 def _evidence(result):
     "One line on how the second measurement was made and what the votes count."
     if result.pairing == 'given': return 'two measurements given; capacity in nats per object (rank 0: nothing reproduced)'
@@ -120,7 +120,7 @@ def select_command(args):
         print(f'plot saved to {args.plot}')
     return result
 
-
+# %% ../nbs/90_cli.ipynb #0ce28452
 def parser():
     "The argument parser of the `maxac` command."
     main_parser = argparse.ArgumentParser(prog='maxac', description='Maximum approximation capacity for truncated SVD.')
