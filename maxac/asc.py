@@ -163,7 +163,7 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
     second = scale ** 2 * (-v1 - v2 + v12) / n_objects
     return first.reshape(beta.shape), second.reshape(beta.shape)
 
-# %% ../nbs/00_asc.ipynb #67b49167
+# %% ../nbs/00_asc.ipynb #a3eff9fc
 LOG_BETA_RANGE = (-740.0, 705.0)  # log(beta) limits: exp() of both is a positive finite float
 
 
@@ -190,7 +190,7 @@ def _squeeze(result):
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
                           result.log_beta_visited[0], result.values_visited[0], result.n_evaluations)
 
-
+# %% ../nbs/00_asc.ipynb #2036e770
 def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G); x = log(beta)
                          log_beta_center, # natural scale of each problem, shape (B,)
                          half_width=24.0, # half-width of the first grid, in log(beta)

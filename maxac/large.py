@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['GRAM_MAX_FEATURES', 'is_dask_array', 'dask_svd_problem', 'dask_gram', 'dask_noise_level', 'dask_split_pair']
 
-# %% ../nbs/40_large_data.ipynb #698cd67e
+# %% ../nbs/40_large_data.ipynb #445189f6
 import warnings
 import numpy as np
 import scipy.linalg
@@ -31,7 +31,7 @@ def _check_dask_pair(X1, X2):
 
 GRAM_MAX_FEATURES = 4096                                   # above this many features: compressed SVD, no D x D Gram
 
-
+# %% ../nbs/40_large_data.ipynb #fb7a133e
 def _ritz(Q, Z):
     "Rayleigh-Ritz on span(Q) from Z = Y^T Y Q: singular values, right vectors and their residual bounds, descending."
     values, W = np.linalg.eigh(Q.T @ Z)
@@ -54,7 +54,7 @@ def _new_directions(basis, image, width):
     directions = directions - basis @ (basis.T @ directions)
     return np.linalg.qr(directions)[0]
 
-
+# %% ../nbs/40_large_data.ipynb #b8988e52
 def _dask_top_singular(Y, K, method, seed, rtol, max_passes):
     "Top-K singular values and right vectors of a Dask array, with the certificate of `top_singular_triplets`."
     import dask.array as da
@@ -84,7 +84,7 @@ def _dask_top_singular(Y, K, method, seed, rtol, max_passes):
                       f"after {max_passes} passes (wanted {rtol:.0e}); the bound is in problem.svd_bound.", RuntimeWarning)
     return s[:K], Vt[:K], float(bound[:K].max() / s[0])
 
-
+# %% ../nbs/40_large_data.ipynb #025bdbbb
 def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be spread over many machines)
                      X2, # second measurement, a Dask array of the same shape
                      max_rank, # largest rank K (the top-K SVD is computed)

@@ -84,7 +84,7 @@ RankSelection.plot = _plot_selection
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
 from .replicate import predicted_disagreement, noise_level
-from .whitening import noise_spectrum, NoiseSpectrum
+from .whitening import noise_spectrum, NoiseSpectrum, _spectrum_of
 
 
 def _white_spectrum(Y, max_rank):
@@ -92,12 +92,11 @@ def _white_spectrum(Y, max_rank):
     from maxac.large import is_dask_array
     if is_dask_array(Y):
         from maxac.large import dask_gram
-        gram = dask_gram(Y)
-        s, total = np.sqrt(np.maximum(np.linalg.eigvalsh(gram)[::-1], 0.0)), float(np.trace(gram))
+        s, sigma, rank = _spectrum_of(dask_gram(Y), Y.shape)      # the whole spectrum, from one pass
     else:
         from maxac.problem import top_singular_triplets
-        s, total = top_singular_triplets(Y, min(max_rank + 1, Y.shape[1] - 1))[0], _squared_norm(Y)
-    sigma, rank = noise_level(s, total, Y.shape)
+        s = top_singular_triplets(Y, min(max_rank + 1, Y.shape[1] - 1))[0]
+        sigma, rank = noise_level(s, _squared_norm(Y), Y.shape)
     return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 

@@ -12,12 +12,12 @@ import scipy.linalg
 import scipy.stats
 from dataclasses import dataclass
 from .replicate import noise_level
+from .problem import upper_cross_product
 
 
 def cross_product(Y): # dense matrix, any memory order
-    "Y^T Y as a full symmetric matrix, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
-    if Y.flags.f_contiguous: upper = scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
-    else: upper = scipy.linalg.blas.dsyrk(1.0, np.ascontiguousarray(Y).T, trans=0, lower=0)
+    "Y^T Y as a full symmetric matrix (its blocks are indexed below), from `upper_cross_product` of `01_svd_problem`."
+    upper = upper_cross_product(Y)
     return np.triu(upper) + np.triu(upper, 1).T
 
 
