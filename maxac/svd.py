@@ -141,6 +141,10 @@ def _maximize(problem, ranks, sigma, joint, basis):
         evaluate = lambda x: _information(problem, x, ranks, sigma, joint, basis)
         values = lambda x: _information(problem, x, ranks, sigma, joint, basis, derivatives=False)[0]   # for the grids
         result = maximize_information(evaluate, _natural_log_beta(problem, ranks), values=values)
+        diverges = ~np.isfinite(unconstrained_log_beta_star(problem, joint, basis)[ranks - 1])   # exactly when I -> inf
+        result.value = np.where(diverges, np.inf, result.value)
+        result.log_beta = np.where(diverges, np.inf, result.log_beta)
+        result.supremum = np.where(diverges, 'beta->inf', result.supremum).astype(object)
     shift = 2 * np.log(problem.scale)
     result.log_beta = result.log_beta - shift
     result.log_beta_visited = result.log_beta_visited - shift
