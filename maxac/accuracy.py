@@ -68,7 +68,7 @@ def make_instance(setting, # (family, parameters), from DEV_SETTINGS or HELD_OUT
     if family == 'real': return generators.noisy_dataset(**params, seed=seed)
     return generators.factor_model(**params, seed=seed)
 
-# %% ../nbs/35_accuracy.ipynb #fb4600f4
+# %% ../nbs/35_accuracy.ipynb #db8f6eea
 def _predicted_rank(X, K, noise='energy', transpose=True, seed=0):
     "The predicted-replicate rank (whitening on) with one part swapped: the median noise level, or objects kept in the rows."
     from maxac.replicate import predicted_disagreement
@@ -82,7 +82,7 @@ def _predicted_rank(X, K, noise='energy', transpose=True, seed=0):
     shape = tall.shape if transpose else X.shape
     return int(np.argmax(counted_values(s[:K], predicted_disagreement(s[:K], sigma, shape), *shape)))
 
-
+# %% ../nbs/35_accuracy.ipynb #a1d800d3
 def _gavish_donoho(X, whiten):
     "Gavish-Donoho's threshold fed the energy noise level, on X or on X whitened as the predicted replicate does."
     from maxac.baselines import gavish_donoho_lambda
@@ -92,14 +92,14 @@ def _gavish_donoho(X, whiten):
     threshold = gavish_donoho_lambda(Y.shape[1] / Y.shape[0]) * np.sqrt(Y.shape[0]) * spectrum.noise_level
     return int(np.sum(spectrum.singular_values > threshold))
 
-
+# %% ../nbs/35_accuracy.ipynb #3a8ac419
 def _pca_mle(X):
     "scikit-learn's PCA(n_components='mle') (Minka's Laplace method); on the transpose for a wide matrix, which it refuses."
     from sklearn.decomposition import PCA
     Y = X.T if X.shape[0] < X.shape[1] else X
     return int(PCA(n_components='mle', svd_solver='full').fit(Y).n_components_)
 
-# %% ../nbs/35_accuracy.ipynb #3932e798
+# %% ../nbs/35_accuracy.ipynb #f1e2ef0c
 def single_matrix_methods():
     "Name -> f(X, K, seed) -> rank, for every method given one matrix."
     from maxac.select import select_rank
@@ -120,7 +120,7 @@ def single_matrix_methods():
         'parallel analysis': lambda X, K, seed: b.parallel_analysis_rank(X, seed=seed),
     }
 
-
+# %% ../nbs/35_accuracy.ipynb #b98ffb37
 def pair_methods():
     "Name -> f(X1, X2, K, seed) -> rank, for the methods given two measurements."
     from maxac.select import select_rank
@@ -168,7 +168,7 @@ def run_benchmark(stage='dev', # 'dev' or 'held-out'
         jobs = tqdm(jobs, desc=f'maxac accuracy ({stage})', disable=not sys.stderr.isatty())   # no bar in logs
     with limit: return [run_instance(*job) for job in jobs]
 
-# %% ../nbs/35_accuracy.ipynb #ecdce753
+# %% ../nbs/35_accuracy.ipynb #83cad0c9
 def scores(results, # from run_benchmark
            group='single', # 'single' or 'pair'
            target='best'): # 'best' (best denoising rank) or 'signal' (signal rank)
@@ -177,7 +177,7 @@ def scores(results, # from run_benchmark
     return {name: (np.mean(np.abs(ranks - truth)), np.mean(ranks == truth), np.mean(ranks - truth))
             for name in results[0][group] for ranks in [np.array([r[group][name] for r in results])]}
 
-
+# %% ../nbs/35_accuracy.ipynb #e1b0238d
 def score_table(results): # from run_benchmark
     "Both targets for every method, one matrix then two measurements, with the median cost in SVDs."
     lines = [f"{'method':46s} {'best denoising rank':>22s}   {'signal rank':>22s}   {'cost':>6s}",

@@ -21,7 +21,7 @@ def _log(beta):
     "`log(beta)` with `log(0) = -inf` and no warning."
     with np.errstate(divide='ignore'): return np.log(beta)
 
-# %% ../nbs/00_asc.ipynb #29ce74e3
+# %% ../nbs/00_asc.ipynb #1be02a55
 def _gibbs_moments(shifted_costs, log_beta):
     "Log-normaliser, mean and variance of the energy `beta * shifted_costs` under the Gibbs weights."
     energy = _times(log_beta[..., None], shifted_costs)          # (..., M), >= 0, may be inf
@@ -37,7 +37,7 @@ def _gibbs_moments(shifted_costs, log_beta):
     var = (prob * centred ** 2).sum(axis=-1)
     return log_norm, mean, var
 
-
+# %% ../nbs/00_asc.ipynb #0a3ca6e5
 def _shifted(costs1, costs2):
     "Scale, shifted scaled costs (each with minimum 0, and their sum), minima, and the sum's minimum."
     scale = _power_of_two_scale(costs1, costs2)
@@ -63,7 +63,7 @@ def log_weight_sums(costs1, # cost of each of the M hypotheses on the first data
         out.append((log_norm - _times(log_beta, np.full_like(log_beta, minimum))).reshape(beta.shape))
     return tuple(out)
 
-# %% ../nbs/00_asc.ipynb #05ba1257
+# %% ../nbs/00_asc.ipynb #fa2d9f37
 def _information_terms(costs1, costs2, beta, n_objects, log_n_transformations):
     "`(I, dI/dlog(beta), d2I/dlog(beta)2)` for an array of beta, from the three Gibbs distributions."
     scale, s1, s2, s12, (_, _, m12) = _shifted(costs1, costs2)
@@ -77,7 +77,7 @@ def _information_terms(costs1, costs2, beta, n_objects, log_n_transformations):
     shape = np.shape(beta)
     return value.reshape(shape), slope.reshape(shape), curvature.reshape(shape)
 
-
+# %% ../nbs/00_asc.ipynb #69a65627
 def mutual_information(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
                        costs2, # cost of the same hypotheses on the second data set, shape (M,)
                        beta, # inverse temperature(s) >= 0, scalar or array

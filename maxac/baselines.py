@@ -7,7 +7,7 @@ __all__ = ['laplace_scores', 'laplace_rank', 'bic_scores', 'bic_rank', 'gavish_d
            'gavish_donoho_omega', 'gavish_donoho_threshold', 'gavish_donoho_rank', 'nearest_neighbours', 'mtc_scores',
            'mtc_rank', 'bcv_scores', 'bcv_rank', 'parallel_analysis_null', 'parallel_analysis_rank']
 
-# %% ../nbs/20_baselines.ipynb #e5a96840
+# %% ../nbs/20_baselines.ipynb #103a5aaa
 import numpy as np
 import scipy.integrate
 import scipy.linalg
@@ -16,33 +16,33 @@ from scipy.special import gammaln
 from .asc import _fail
 from .problem import check_matrix, check_rank
 
-
+# %% ../nbs/20_baselines.ipynb #ae991953
 def _singular_values(X):
     "Singular values of `X`, descending."
     return scipy.linalg.svd(X, compute_uv=False, lapack_driver='gesdd', check_finite=False)
 
-
+# %% ../nbs/20_baselines.ipynb #b926d889
 def _n_nonzero(s, shape):
     "How many singular values exceed the usual tolerance `s_max * max(shape) * eps`."
     return 0 if s.size == 0 or s[0] == 0 else int(np.sum(s > s[0] * max(shape) * np.finfo(float).eps))
 
-
+# %% ../nbs/20_baselines.ipynb #70050186
 def _tail(values):
     "`sum(values[k:])` for k = 1..len(values), summed from the small end (no subtraction from the total)."
     return np.concatenate([np.cumsum(values[::-1])[::-1][1:], [0.0]])
 
-# %% ../nbs/20_baselines.ipynb #b0813d96
+# %% ../nbs/20_baselines.ipynb #469f39ab
 def _centred_eigenvalues(X):
     "Non-zero eigenvalues `s**2 / N` of the centred data's covariance, descending."
     s = _singular_values(X - X.mean(axis=0))
     return s[:_n_nonzero(s, X.shape)] ** 2 / X.shape[0]
 
-
+# %% ../nbs/20_baselines.ipynb #ad1f5301
 def _log_triangle(a, b, mask):
     "`log(a - b)` where `mask`, 0 elsewhere (broadcast over a column `a` and a row `b`)."
     return np.log(np.where(mask, a - b, 1.0), where=mask, out=np.zeros(mask.shape))
 
-
+# %% ../nbs/20_baselines.ipynb #57b5e10c
 def laplace_scores(X, # data, N objects x D features (centred here)
                    max_rank=None): # largest rank scored; default r - 1, r = number of non-zero eigenvalues
     "Minka's Laplace log evidence of PPCA for ranks 0..max_rank, as in his `laplace_pca.m` (2008)."
@@ -74,13 +74,13 @@ def laplace_scores(X, # data, N objects x D features (centred here)
               "Use bic_rank, or break the tie (e.g. by adding tiny noise).")
     return np.concatenate([[score0], scores])
 
-
+# %% ../nbs/20_baselines.ipynb #e02dd7d2
 def laplace_rank(X, # data, N objects x D features (centred here)
                  max_rank=None): # largest rank considered; default r - 1, r = number of non-zero eigenvalues
     "Rank maximising Minka's Laplace approximation to the PPCA evidence (0 for pure noise)."
     return int(np.argmax(laplace_scores(X, max_rank)))
 
-# %% ../nbs/20_baselines.ipynb #5954ec33
+# %% ../nbs/20_baselines.ipynb #0f99a591
 def bic_scores(X, # data, N objects x D features (centred here)
                max_rank=None): # largest rank scored; default min(D - 1, N - 2, r)
     "Minka's BIC score (twice the log evidence) for ranks 0..max_rank, as in `bic_pca.m`; entry 0 is -inf."
@@ -96,26 +96,26 @@ def bic_scores(X, # data, N objects x D features (centred here)
     scores = -n * (np.cumsum(np.log(e))[:K] + (d - ks) * np.log(v)) - params * np.log(n)
     return np.concatenate([[-np.inf], scores])
 
-
+# %% ../nbs/20_baselines.ipynb #f6ac671c
 def bic_rank(X, # data, N objects x D features (centred here)
              max_rank=None): # largest rank considered; default min(D - 1, N - 2, r)
     "Rank (>= 1) maximising Minka's BIC approximation to the PPCA evidence."
     return int(np.argmax(bic_scores(X, max_rank)))
 
-# %% ../nbs/20_baselines.ipynb #ec8b2bfb
+# %% ../nbs/20_baselines.ipynb #ef6a0b25
 def _check_ratio(beta):
     "`beta` as a float in (0, 1]."
     if not np.isscalar(beta) or not np.isfinite(beta) or not 0 < beta <= 1:
         _fail(f"beta must be a number in (0, 1] (the aspect ratio min(N, D) / max(N, D)); got {beta!r}.")
     return float(beta)
 
-
+# %% ../nbs/20_baselines.ipynb #bb2c11ef
 def gavish_donoho_lambda(beta): # aspect ratio m / n, 0 < beta <= 1
     "Optimal threshold coefficient lambda*(beta) for known noise: the threshold is lambda* sqrt(n) sigma."
     beta = _check_ratio(beta)
     return float(np.sqrt(2 * (beta + 1) + 8 * beta / (beta + 1 + np.sqrt(beta ** 2 + 14 * beta + 1))))
 
-
+# %% ../nbs/20_baselines.ipynb #aee3f942
 def _mp_cdf_angle(beta):
     "`x(t)` and `F(t) = P(x <= x(t))` of the Marchenko-Pastur law with ratio beta, x = a + (b - a) sin^2(t/2)."
     a, b = (1 - np.sqrt(beta)) ** 2, (1 + np.sqrt(beta)) ** 2
@@ -123,14 +123,14 @@ def _mp_cdf_angle(beta):
     density = lambda t: (b - a) ** 2 * np.sin(t) ** 2 / (8 * np.pi * beta * x(t))
     return x, lambda t: scipy.integrate.quad(density, 0, t, epsabs=1e-14, epsrel=1e-13, limit=200)[0]
 
-
+# %% ../nbs/20_baselines.ipynb #5eaa4f9d
 def marchenko_pastur_median(beta): # aspect ratio m / n, 0 < beta <= 1
     "Median of the Marchenko-Pastur distribution with ratio beta and unit variance, solved numerically."
     beta = _check_ratio(beta)
     x, cdf = _mp_cdf_angle(beta)
     return float(x(scipy.optimize.brentq(lambda t: cdf(t) - 0.5, 0, np.pi, xtol=1e-15, rtol=1e-15)))
 
-
+# %% ../nbs/20_baselines.ipynb #dbd79b07
 def gavish_donoho_omega(beta): # aspect ratio m / n, 0 < beta <= 1
     "Threshold coefficient omega(beta) = lambda*(beta) / sqrt(mu_beta) for unknown noise, times the median singular value."
     return gavish_donoho_lambda(beta) / np.sqrt(marchenko_pastur_median(beta))
@@ -169,13 +169,13 @@ def nearest_neighbours(queries, # M x D points to map
         out[start:start + step] = np.argmin(ref_sq - 2 * q @ reference.T, axis=1)   # ||q||^2 is the same per row
     return out
 
-# %% ../nbs/20_baselines.ipynb #78f2b3b6
+# %% ../nbs/20_baselines.ipynb #f19bf14d
 def _split_halves(X, seed):
     "Rows of X split at random into two halves (first floor(N/2), then the rest)."
     order = np.random.default_rng(seed).permutation(X.shape[0])
     return X[order[:X.shape[0] // 2]], X[order[X.shape[0] // 2:]]
 
-
+# %% ../nbs/20_baselines.ipynb #ed8fee96
 def mtc_scores(X1, # first data set, N1 objects x D features; split in two halves if X2 is None
                X2=None, # second measurement of the same objects (row i = object i); None: split X1
                max_rank=None, # largest rank scored; default the numerical rank of the fitted set
@@ -199,7 +199,7 @@ def mtc_scores(X1, # first data set, N1 objects x D features; split in two halve
     gains = np.cumsum((c ** 2 - 2 * c * a).sum(axis=0))
     return np.concatenate([[0.0], gains]) / test.shape[0] + (test ** 2).sum() / test.shape[0]
 
-
+# %% ../nbs/20_baselines.ipynb #4cdbe7a2
 def mtc_rank(X1, # first data set, N1 objects x D features; split in two halves if X2 is None
              X2=None, # second measurement of the same objects (row i = object i); None: split X1
              max_rank=None, # largest rank considered; default the numerical rank of the fitted set
@@ -207,7 +207,7 @@ def mtc_rank(X1, # first data set, N1 objects x D features; split in two halves 
     "Rank minimising the transfer cost (Frank, Chehreghani & Buhmann 2011)."
     return int(np.argmin(mtc_scores(X1, X2, max_rank, seed)))
 
-# %% ../nbs/20_baselines.ipynb #69d6f287
+# %% ../nbs/20_baselines.ipynb #3b6d581c
 def _check_folds(n_folds, shape):
     "`n_folds` as two ints (row folds, column folds), each between 2 and the matching dimension."
     ok = (isinstance(n_folds, (tuple, list)) and len(n_folds) == 2 and
@@ -217,7 +217,7 @@ def _check_folds(n_folds, shape):
               f"({shape[0]}) or columns ({shape[1]}); got {n_folds!r}.")
     return int(n_folds[0]), int(n_folds[1])
 
-
+# %% ../nbs/20_baselines.ipynb #6daef2f3
 def _bcv_fold_errors(A, B, C, D, K):
     "||A - B (D_k)^+ C||^2 for k = 0..K, from one SVD of the retained block D."
     U, s, Vt = scipy.linalg.svd(D, full_matrices=False, lapack_driver='gesdd', check_finite=False)
@@ -230,7 +230,7 @@ def _bcv_fold_errors(A, B, C, D, K):
     errors = (A ** 2).sum() - 2 * cross + quad
     return np.concatenate([[(A ** 2).sum()], errors])
 
-
+# %% ../nbs/20_baselines.ipynb #6aa04cda
 def bcv_scores(X, # data, N objects x D features; not centred
                max_rank=None, # largest rank scored; default the smallest retained block's smaller dimension
                n_folds=(2, 2), # (row folds, column folds)
@@ -252,7 +252,7 @@ def bcv_scores(X, # data, N objects x D features; not centred
                                       X[np.ix_(out_r, cols)], X[np.ix_(out_r, out_c)], K)
     return total
 
-
+# %% ../nbs/20_baselines.ipynb #8dcb49b9
 def bcv_rank(X, # data, N objects x D features; not centred
              max_rank=None, # largest rank considered; default the smallest retained block's smaller dimension
              n_folds=(2, 2), # (row folds, column folds)
@@ -260,7 +260,7 @@ def bcv_rank(X, # data, N objects x D features; not centred
     "Rank minimising the Gabriel-style bi-cross-validation error (Owen & Perry 2009)."
     return int(np.argmin(bcv_scores(X, max_rank, n_folds, seed)))
 
-# %% ../nbs/20_baselines.ipynb #aa67980f
+# %% ../nbs/20_baselines.ipynb #fa214015
 def _check_permutations(n_permutations, quantile):
     "`n_permutations` as a positive int and `quantile` as a float in (0, 1)."
     if isinstance(n_permutations, (bool, np.bool_)) or not isinstance(n_permutations, (int, np.integer)) \
@@ -270,7 +270,7 @@ def _check_permutations(n_permutations, quantile):
         _fail(f"quantile must be a number strictly between 0 and 1, e.g. 0.95; got {quantile!r}.")
     return int(n_permutations), float(quantile)
 
-
+# %% ../nbs/20_baselines.ipynb #72a4acd8
 def parallel_analysis_null(X, # data, N objects x D features (centred here)
                            n_permutations=20, # permuted copies of the data
                            quantile=0.95, # quantile of the null singular values
@@ -283,7 +283,7 @@ def parallel_analysis_null(X, # data, N objects x D features (centred here)
     null = np.array([_singular_values(rng.permuted(Xc, axis=0)) for _ in range(n_permutations)])
     return _singular_values(Xc), np.quantile(null, quantile, axis=0)
 
-
+# %% ../nbs/20_baselines.ipynb #a08e83bc
 def parallel_analysis_rank(X, # data, N objects x D features (centred here)
                            n_permutations=20, # permuted copies of the data
                            quantile=0.95, # quantile of the null singular values

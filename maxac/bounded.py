@@ -31,7 +31,7 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
         dq = w_b * (pz * z + 2 * w_a * pz * y + alpha * w_a * py * y)
         return L, np.stack(np.broadcast_arrays(q, dq, dq - 2 * w_b ** 2 * pz * y * z))
 
-# %% ../nbs/03_bounded.ipynb #f0c4bbc2
+# %% ../nbs/03_bounded.ipynb #2008b204
 from scipy.special import logsumexp
 from .asc import check_beta, _fail
 from .problem import check_pair, check_rank, svd_problem
@@ -44,7 +44,7 @@ def _check_samples(n_samples, sigma):
     if not np.isscalar(sigma) or not np.isfinite(sigma) or sigma <= 0:
         _fail(f"sigma must be a positive finite standard deviation (coordinate units); got {sigma!r}.")
 
-
+# %% ../nbs/03_bounded.ipynb #9a7f1647
 def sampled_mutual_information(X1, # first measurement, N x D
                                X2, # second measurement, N x D
                                k, # rank

@@ -26,7 +26,7 @@ def check_beta(beta, name='beta', allow_zero=True):
                                                    "Use a positive inverse temperature.")
     return beta
 
-# %% ../nbs/07_checks.ipynb #4894dd65
+# %% ../nbs/07_checks.ipynb #2fd84a2a
 def check_costs(costs1, costs2):
     "Two finite 1-D cost arrays of equal length, as floats."
     arrays = []
@@ -41,7 +41,7 @@ def check_costs(costs1, costs2):
         _fail(f"costs1 and costs2 must list the same hypotheses: shapes {arrays[0].shape} and {arrays[1].shape} differ.")
     return arrays
 
-
+# %% ../nbs/07_checks.ipynb #8c155929
 def _check_objects(n_objects):
     "`n_objects` as a positive number."
     if not np.isscalar(n_objects) or not np.isfinite(n_objects) or n_objects <= 0:

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['LOG_BETA_RANGE', 'CapacityResult', 'maximize_information']
 
-# %% ../nbs/09_maximiser.ipynb #5db24337
+# %% ../nbs/09_maximiser.ipynb #5903c35f
 import numpy as np
 from dataclasses import dataclass, field
 
@@ -29,7 +29,7 @@ class CapacityResult:
         beta = np.where(self.supremum == 'beta->0', 0.0, np.where(self.supremum == 'beta->inf', np.inf, beta))
         return beta[()] if beta.ndim == 0 else beta
 
-
+# %% ../nbs/09_maximiser.ipynb #47b91fbb
 def _squeeze(result):
     "A batch-of-one `CapacityResult` as scalars."
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],

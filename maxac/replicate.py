@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['spike_strength', 'predicted_disagreement', 'noise_level']
 
-# %% ../nbs/31_predicted_replicate.ipynb #95633752
+# %% ../nbs/31_predicted_replicate.ipynb #a293d475
 import numpy as np
 
 
@@ -14,7 +14,7 @@ def _long_side_ratio(shape): # (N, D)
     n = max(shape)
     return n, min(shape) / n
 
-
+# %% ../nbs/31_predicted_replicate.ipynb #758afc93
 def spike_strength(y, # singular values in noise units, s / (sigma sqrt(max(N, D)))
                    ratio): # aspect ratio min(N, D) / max(N, D), in (0, 1]
     "Spike x (noise units) whose singular value is y: the root of y^2 = (x + 1/x)(x + ratio/x); ratio^(1/4) at or below the edge."
@@ -22,7 +22,7 @@ def spike_strength(y, # singular values in noise units, s / (sigma sqrt(max(N, D
     excess = y ** 2 - 1 - ratio
     return np.sqrt((excess + np.sqrt(np.maximum(excess ** 2 - 4 * ratio, 0.0))) / 2)
 
-
+# %% ../nbs/31_predicted_replicate.ipynb #f79539a5
 def predicted_disagreement(singular_values, # s_t of X, descending
                            noise_level, # sigma, standard deviation of one noise entry (> 0)
                            shape): # (N, D) of X
@@ -36,7 +36,7 @@ def predicted_disagreement(singular_values, # s_t of X, descending
     absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (sigma^2 n)
     return noise_level ** 2 * (n * absorbed + n_objects)
 
-# %% ../nbs/31_predicted_replicate.ipynb #30a96fef
+# %% ../nbs/31_predicted_replicate.ipynb #5014b372
 def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
     "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration."
     n, ratio = _long_side_ratio(shape)
@@ -51,7 +51,7 @@ def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
         if converged: break
     return float(np.sqrt(var))
 
-
+# %% ../nbs/31_predicted_replicate.ipynb #cc93b579
 def noise_level(singular_values, # the top singular values of X, descending (all of them, or the top K)
                 total_energy, # ||X||_F^2
                 shape): # (N, D)

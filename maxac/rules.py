@@ -64,7 +64,7 @@ def fixed_energy(problem): # an `SVDProblem`
     "sigma_k = 1 / sqrt(N k): the codebook's expected squared distance from U1 is 1 at every rank."
     return 1 / np.sqrt(problem.n_objects * np.arange(1, problem.max_rank + 1))
 
-# %% ../nbs/30_sigma_rules.ipynb #bb8a0b32
+# %% ../nbs/30_sigma_rules.ipynb #675f2a39
 EQUAL_VOLUME_NATS_PER_RANK = 5.0                        # L / K: the rank-K codebook is e^5 cells wide per coordinate
 EQUAL_VOLUME_MAX_NATS = 690.0                           # cap on L, so that sigma_1 = rho e^L < 1e300 is a finite float
 
@@ -79,7 +79,7 @@ def equal_volume(problem, # an `SVDProblem`
               "For the limit L -> inf use counted_capacity.")
     return noise_edge_resolution(problem) * np.exp(L / np.arange(1, K + 1))
 
-
+# %% ../nbs/30_sigma_rules.ipynb #862d72b7
 def counted_values(singular_values, # s_t, t = 1..K, descending; a stack of spectra along the last axis is fine
                    disagreement, # e_t = ||(X1 - X2) v_t||^2, measured or predicted, shaped like singular_values
                    n_objects, # N
@@ -92,7 +92,7 @@ def counted_values(singular_values, # s_t, t = 1..K, descending; a stack of spec
         values = np.cumsum(np.log(s), axis=-1) - k * log_edge
     return np.concatenate([np.zeros(values.shape[:-1] + (1,)), values], axis=-1)
 
-
+# %% ../nbs/30_sigma_rules.ipynb #2e75e384
 def counted_capacity(problem, # an `SVDProblem`
                      resolution=None): # cell side rho per coordinate; default noise_edge_resolution(problem)
     "F_k = unconstrained capacity + (k/2) log(2 pi rho^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K)."
@@ -124,7 +124,7 @@ def select_from_problem(problem, # an `SVDProblem`
         curve = curve_from_problem(problem, sigma)
     return curve.best_rank, curve.value, curve.beta, sigma
 
-# %% ../nbs/30_sigma_rules.ipynb #e2da49ad
+# %% ../nbs/30_sigma_rules.ipynb #ffd80baa
 import scipy.linalg
 from .baselines import marchenko_pastur_median
 from .problem import gram_matrix
@@ -140,14 +140,14 @@ def _all_singular_values(X): # dense N x D
         if np.median(values) ** 2 > 1e-6 * values[0] ** 2: return values     # median far above the Gram's rounding
     return scipy.linalg.svd(X, compute_uv=False, check_finite=False)
 
-
+# %% ../nbs/30_sigma_rules.ipynb #d3b2364f
 def mp_noise_level(X): # data, N x D
     "Noise standard deviation per entry from the median singular value (Gavish-Donoho's Marchenko-Pastur estimate)."
     X = check_matrix(X)
     m, n = sorted(X.shape)
     return float(np.median(_all_singular_values(X)) / np.sqrt(n * marchenko_pastur_median(m / n)))
 
-
+# %% ../nbs/30_sigma_rules.ipynb #150f9d6e
 def _neighbour_halves(X, rng, cross_fitted):
     "X1 = a random half of the objects, X2 = their (cross-fitted) nearest neighbours in the other half."
     n, d = X.shape
