@@ -49,7 +49,7 @@ def _check_center(center): # the flag to check
     if not isinstance(center, (bool, np.bool_)): _fail(f"center must be True or False; got {center!r}.")
     return bool(center)
 
-# %% ../nbs/10_data.ipynb #60526325
+# %% ../nbs/10_data.ipynb #b8e7717c
 @dataclass(repr=False)
 class MixtureData:
     "Two noisy measurements of the same objects, the noise-free signal they share, and its generators."
@@ -79,7 +79,7 @@ class MixtureData:
         if self.centroids is not None: parts += f"n_components={self.n_components}, "
         return f"MixtureData({parts}noise_sd={self.noise_sd:g}, centered={self.centered})"
 
-
+# %% ../nbs/10_data.ipynb #3867b0fb
 def _measure(signal, # noise-free N x D matrix, uncentred
              sd, # noise standard deviation
              center, # subtract each measurement's own column means?
@@ -113,7 +113,7 @@ def gaussian_mixture(n_objects, # N, number of objects (>= n_components)
     if center: centroids = centroids - np.bincount(labels, minlength=m) / n @ centroids   # weighted mean: exact for m = 1
     return MixtureData(X1, X2, centroids[labels], noise * separation, center, labels, centroids)
 
-# %% ../nbs/10_data.ipynb #a01e168e
+# %% ../nbs/10_data.ipynb #9af2bd75
 def _spectrum_shape(spectrum, # 'equal', 'linear', 'geometric', or r positive numbers
                     rank): # r
     "Relative singular values of the signal, in decreasing order."
@@ -129,7 +129,7 @@ def _spectrum_shape(spectrum, # 'equal', 'linear', 'geometric', or r positive nu
               f"got {spectrum!r}.")
     return np.sort(shape)[::-1]
 
-
+# %% ../nbs/10_data.ipynb #46d40bbd
 def low_rank_plus_noise(n_objects, # N, number of objects
                         n_features, # D, number of features
                         rank, # r, rank of the signal, 1..min(N, D)
@@ -149,12 +149,12 @@ def low_rank_plus_noise(n_objects, # N, number of objects
     X1, X2 = _measure(signal, noise, center, rng)
     return MixtureData(X1, X2, signal - signal.mean(axis=0) if center else signal, noise, center)
 
-# %% ../nbs/10_data.ipynb #79e889dc
+# %% ../nbs/10_data.ipynb #e35200e7
 def _orthonormal(rng, n, r):
     "n x r matrix with orthonormal columns, uniformly random."
     return np.linalg.qr(rng.normal(size=(n, r)))[0] if r else np.zeros((n, 0))
 
-
+# %% ../nbs/10_data.ipynb #d7d41e1b
 def spiked_model(n_objects, # N
                  n_features, # D
                  strengths, # spike strengths in multiples of the detection edge (empty: pure noise)
@@ -171,7 +171,7 @@ def spiked_model(n_objects, # N
     X1, X2 = _measure(signal, noise, False, rng)
     return MixtureData(X1, X2, signal, noise, False)
 
-# %% ../nbs/10_data.ipynb #91bd08de
+# %% ../nbs/10_data.ipynb #780bc5b5
 NOISE_KINDS = ('heteroscedastic', 'student_t', 'student_t_rows')
 
 
@@ -183,7 +183,7 @@ def _factor_noise(kind, shape, spread, df, rng):
     if kind == 'student_t': return lambda: rng.standard_t(df, size=shape) / np.sqrt(df / (df - 2))
     return lambda: rng.normal(size=shape) * np.sqrt((df - 2) / rng.chisquare(df, size=(shape[0], 1)))
 
-
+# %% ../nbs/10_data.ipynb #dfe5565b
 def factor_model(n_objects, # N
                  n_features, # D
                  n_factors, # r, number of factors (signal rank)
@@ -204,7 +204,7 @@ def factor_model(n_objects, # N
     draw = _factor_noise(noise, (n, d), spread, df, rng)
     return MixtureData(signal + draw(), signal + draw(), signal, 1.0, False)
 
-# %% ../nbs/10_data.ipynb #bc2883c7
+# %% ../nbs/10_data.ipynb #5c451a86
 def decaying_spectrum(n_objects, # N
                       n_features, # D
                       n_components, # number of signal components (<= min(N, D))
@@ -227,7 +227,7 @@ def decaying_spectrum(n_objects, # N
 
 DATASETS = ('iris', 'wine', 'breast_cancer', 'digits', 'diabetes')
 
-
+# %% ../nbs/10_data.ipynb #115cbca4
 def noisy_dataset(name, # a data set bundled with scikit-learn: one of DATASETS
                   rank, # components of the standardised data kept as the signal
                   noise, # noise standard deviation (the standardised features have unit variance)
@@ -245,7 +245,7 @@ def noisy_dataset(name, # a data set bundled with scikit-learn: one of DATASETS
     X1, X2 = _measure((U[:, :r] * s[:r]) @ Vt[:r], noise, False, rng)
     return MixtureData(X1, X2, (U[:, :r] * s[:r]) @ Vt[:r], noise, False)
 
-# %% ../nbs/10_data.ipynb #bc934ae1
+# %% ../nbs/10_data.ipynb #24539d94
 def denoising_errors(X, # data, N x D
                      signal, # noise-free matrix to compare with, N x D
                      max_rank=None): # largest rank K; default min(N, D)
@@ -268,7 +268,7 @@ def denoising_errors(X, # data, N x D
     squared[r + 1:] = squared[r]
     return scale * np.sqrt(squared[:K + 1])
 
-
+# %% ../nbs/10_data.ipynb #0e3419e5
 def best_denoising_rank(X, # data, N x D
                         signal, # noise-free matrix to compare with, N x D
                         max_rank=None, # largest rank K considered; default min(N, D)

@@ -6,7 +6,7 @@
 __all__ = ['check_sigma', 'weight_sums', 'mutual_information', 'information_derivatives', 'capacity', 'CapacityCurve',
            'capacity_curve', 'curve_from_problem']
 
-# %% ../nbs/05_svd.ipynb #64d982d6
+# %% ../nbs/05_svd.ipynb #54491234
 import numpy as np
 from dataclasses import dataclass, field
 from functools import partial
@@ -16,7 +16,7 @@ from .unconstrained import (assemble_log_weight_sums, lebesgue_factor, check_var
                                  net_residual)
 from .bounded import gaussian_weight_factor, sampled_mutual_information
 
-
+# %% ../nbs/05_svd.ipynb #ccb86eb0
 def check_sigma(sigma, # None (unconstrained) or a positive standard deviation, scalar or one per rank
                 n_ranks=None): # length a per-rank array must have
     "`sigma` as None or a float array, after checking it is finite and positive."
@@ -30,7 +30,7 @@ def check_sigma(sigma, # None (unconstrained) or a positive standard deviation, 
         _fail(f"sigma must be a scalar or one value per rank ({n_ranks}); got shape {value.shape}.")
     return value
 
-
+# %% ../nbs/05_svd.ipynb #85d3beee
 def _factor(sigma, # None or an array broadcastable against (ranks, points, components)
             derivatives=True): # False: values only (arrays of length 1)
     "The per-component factor of the measure: Lebesgue, or the Gaussian weight of width sigma."
@@ -38,12 +38,12 @@ def _factor(sigma, # None or an array broadcastable against (ranks, points, comp
     if derivatives: return lebesgue_factor
     return lambda *args: tuple(part[:1] for part in lebesgue_factor(*args))
 
-
+# %% ../nbs/05_svd.ipynb #e7ea449c
 def _scaled_log_beta(problem, beta): # beta in the data's units
     "log of beta in the problem's scaled units."
     with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.scale)
 
-
+# %% ../nbs/05_svd.ipynb #80cd11b1
 def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True):
     "I and its two log-beta derivatives (only I if not `derivatives`) at `log_beta` (scaled, (R, G)) for ranks (R,); sigma None, scalar or (R,)."
     ranks = np.asarray(ranks)
@@ -66,7 +66,7 @@ def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True
         info = info - np.where(residual == 0, 0.0, np.exp(log_beta) * residual)
     return info / problem.n_objects
 
-# %% ../nbs/05_svd.ipynb #8ca946ae
+# %% ../nbs/05_svd.ipynb #96740da5
 def _setup(X1, X2, k, sigma, joint, basis):
     "Checked inputs and the `SVDProblem` for rank k."
     X1, X2 = check_pair(X1, X2)
@@ -76,7 +76,7 @@ def _setup(X1, X2, k, sigma, joint, basis):
     problem = svd_problem(X1, X2, None, basis)
     return problem, check_rank(k, problem.max_rank, 'k'), sigma
 
-
+# %% ../nbs/05_svd.ipynb #186f9f9e
 def weight_sums(X1, # first measurement, N objects x D features
                 X2, # second measurement of the same objects, N x D
                 k, # rank of the truncated SVD
@@ -91,7 +91,7 @@ def weight_sums(X1, # first measurement, N objects x D features
     sums = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis)
     return tuple(z[0, ..., k - 1] for z in sums)
 
-
+# %% ../nbs/05_svd.ipynb #c8ae92af
 def mutual_information(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        k, # rank of the truncated SVD
@@ -105,7 +105,7 @@ def mutual_information(X1, # first measurement, N objects x D features
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
     return _information(problem, log_beta, np.array([k]), sigma, joint, basis, derivatives=False)[0, 0].reshape(beta.shape)
 
-
+# %% ../nbs/05_svd.ipynb #7e034061
 def information_derivatives(X1, # first measurement, N objects x D features
                             X2, # second measurement of the same objects, N x D
                             k, # rank of the truncated SVD
@@ -121,12 +121,12 @@ def information_derivatives(X1, # first measurement, N objects x D features
     flat = np.atleast_1d(beta).ravel()
     return (slope / flat).reshape(beta.shape), ((curvature - slope) / flat ** 2).reshape(beta.shape)
 
-# %% ../nbs/05_svd.ipynb #9f71acb3
+# %% ../nbs/05_svd.ipynb #7ae7bb52
 def _natural_log_beta(problem, ranks): # ranks (R,)
     "A scale for the maximiser: the unconstrained optimum of eq. (2), log(N k / sum s^2 d / 2) (scaled units)."
     return unconstrained_log_beta_star(problem)[np.asarray(ranks) - 1]
 
-
+# %% ../nbs/05_svd.ipynb #c6bc5f91
 def _maximize(problem, ranks, sigma, joint, basis):
     "CapacityResult over a batch of ranks, in the data's units."
     ranks = np.asarray(ranks)
@@ -150,7 +150,7 @@ def _maximize(problem, ranks, sigma, joint, basis):
     result.log_beta_visited = result.log_beta_visited - shift
     return result
 
-
+# %% ../nbs/05_svd.ipynb #2ae90098
 def capacity(X1, # first measurement, N objects x D features
              X2, # second measurement of the same objects, N x D
              k, # rank of the truncated SVD
@@ -163,7 +163,7 @@ def capacity(X1, # first measurement, N objects x D features
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
                           result.log_beta_visited[0], result.values_visited[0], result.n_evaluations)
 
-# %% ../nbs/05_svd.ipynb #5a2c05a0
+# %% ../nbs/05_svd.ipynb #ff265b3c
 @dataclass
 class CapacityCurve:
     "Capacities for ranks 1..K with their inverse temperatures (data units); rank 0 has capacity 0."
@@ -196,7 +196,7 @@ class CapacityCurve:
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
 
-
+# %% ../nbs/05_svd.ipynb #32189fd9
 def capacity_curve(X1, # first measurement, N objects x D features
                    X2, # second measurement of the same objects, N x D
                    max_rank, # largest rank K
@@ -207,7 +207,7 @@ def capacity_curve(X1, # first measurement, N objects x D features
     check_variant(joint, basis)
     return curve_from_problem(svd_problem(X1, X2, max_rank, basis), sigma, joint, basis)
 
-
+# %% ../nbs/05_svd.ipynb #afe570c5
 def curve_from_problem(problem, # an `SVDProblem` (from `svd_problem`), reused without a new SVD
                        sigma=None, # None, one standard deviation for all ranks, or one per rank
                        joint='sum', # 'sum' (eq. 2) or 'mean'
