@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #456827f5
+# %% ../nbs/90_cli.ipynb #27142520
 import argparse
 import os
 import sys
@@ -20,6 +20,9 @@ _UNSUPPORTED = {'.xlsx': 'an Excel workbook', '.xls': 'an Excel workbook', '.ods
 
 def _binary_array(path, name): # a .npy file, or a .npz archive and the name of one of its arrays (None: its only one)
     "The array stored in a NumPy file, with a one-line error for anything else."
+    with open(path, 'rb') as handle: magic = handle.read(6)
+    if magic[:6] != b'\x93NUMPY' and magic[:2] != b'PK':
+        _fail(f"{path} is not a readable NumPy file: save the matrix with np.save (or as a .csv table).")
     try: loaded = np.load(path, allow_pickle=False)
     except ValueError: _fail(f"{path} holds Python objects, not numbers: save a numeric array with np.save.")
     except Exception: _fail(f"{path} is not a readable NumPy file: save the matrix with np.save (or as a .csv table).")
@@ -30,7 +33,7 @@ def _binary_array(path, name): # a .npy file, or a .npz archive and the name of 
             _fail(f"{path} holds the arrays {', '.join(loaded.files) or '(none)'}: name one as {path}:NAME.")
         return loaded[name]
 
-# %% ../nbs/90_cli.ipynb #815d15d4
+# %% ../nbs/90_cli.ipynb #91bca86a
 def _split(line, delimiter): # one line of a text table
     "The fields of one line: split at the delimiter (None: white space); a decimal comma becomes a point after ';'."
     fields = [f.strip() for f in (line.split(delimiter) if delimiter else line.split())]
@@ -54,7 +57,7 @@ def _numbers(rows, path, first_line): # lists of fields, the file's name, the li
                           + (" (a missing value: fill or drop it)" if not field else "")
                           + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
 
-# %% ../nbs/90_cli.ipynb #8b24873d
+# %% ../nbs/90_cli.ipynb #41de1b19
 def _is_numeric(fields): # the fields of one line
     try: [float(f) for f in fields]; return True
     except ValueError: return False
@@ -75,7 +78,7 @@ def _text_table(path, skip_rows, notes):
         if not lines: _fail(f"{path} holds a header line and no numbers.")
     return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])
 
-# %% ../nbs/90_cli.ipynb #3c4980a4
+# %% ../nbs/90_cli.ipynb #ed44ffc6
 def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv/.txt/.dat
                 skip_rows=None, # lines to skip at the top of a text table; None: one header line if it is not numeric
                 index_column='auto', # 'auto': drop a first column 0..N-1 or 1..N (a written row index); 'keep' or 'drop'
@@ -99,7 +102,7 @@ def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv
             matrix = matrix[:, 1:]
     return matrix
 
-# %% ../nbs/90_cli.ipynb #f51d0e30
+# %% ../nbs/90_cli.ipynb #2991d215
 def _whole(minimum): # smallest value accepted
     "An argparse type: a whole number >= minimum, with a one-line message."
     def parse(text):
@@ -160,7 +163,7 @@ def _inputs(args, count, bar): # count: the files a command takes, (low, high)
     bar.update()
     return X1, X2, title
 
-# %% ../nbs/90_cli.ipynb #0983aeab
+# %% ../nbs/90_cli.ipynb #af2528d1
 def curve_command(args):
     "Run `maxac curve`: print the capacity curve, optionally save its plot."
     from maxac.problem import svd_problem
@@ -209,7 +212,7 @@ def _save(ax, title, path):
     ax.figure.savefig(path, dpi=120, bbox_inches='tight'); plt.close(ax.figure)
     print(f'plot saved to {path}')
 
-# %% ../nbs/90_cli.ipynb #ae7f6bdd
+# %% ../nbs/90_cli.ipynb #b3031fe2
 def _baseline_ranks(X, X2, max_rank, seed, bar=None):
     "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
@@ -231,7 +234,7 @@ def _baseline_ranks(X, X2, max_rank, seed, bar=None):
         if bar is not None: bar.update()
     return out
 
-# %% ../nbs/90_cli.ipynb #ed59a23b
+# %% ../nbs/90_cli.ipynb #71ec2fb2
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
     if result.pairing == 'given':
@@ -260,10 +263,11 @@ def _print_selection(result, args, title, shape):
     print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
           f'votes {result.votes[result.rank]:.0%})')
 
-# %% ../nbs/90_cli.ipynb #45c3b9b2
+# %% ../nbs/90_cli.ipynb #88ea4227
 def select_command(args):
     "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
     from maxac.select import select_rank
+    from maxac.problem import _working_scale
     with _progress(8) as bar:
         X1, X2, title = _inputs(args, (1, 2), bar)
         bar.set_postfix_str('maxAC selection')
@@ -272,6 +276,8 @@ def select_command(args):
         bar.update()
         first, second = (np.asarray(M, dtype=float) for M in (X1, X1 if X2 is None else X2))
         if args.center: first, second = first - first.mean(axis=0), second - second.mean(axis=0)
+        scale = _working_scale(first, second)                          # the baselines square entries: a power of two
+        if scale != 1.0: first, second = first / scale, second / scale  # keeps 1e300 finite and their ranks unchanged
         baselines = _baseline_ranks(first, None if X2 is None else second, args.max_rank, args.seed, bar)
     _print_selection(result, args, title, np.shape(X1))
     print('baselines on the same data' + (f' (ranks up to {result.ranks[-1]}):' if args.max_rank else ':'))
@@ -281,7 +287,7 @@ def select_command(args):
     if args.plot: _save(result.plot(), title, args.plot)
     return result
 
-# %% ../nbs/90_cli.ipynb #1d013c10
+# %% ../nbs/90_cli.ipynb #a573f62e
 class _Parser(argparse.ArgumentParser):
     "argparse, with its errors on one line as `maxac: error: ...`."
     def error(self, message): self.exit(2, f'maxac: error: {message} (see {self.prog} --help)\n')
@@ -296,7 +302,7 @@ def _file_options(command):
                          '0..N-1 or 1..N is a row index: auto drops it (default), keep keeps it, drop drops any first column')
     command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
 
-# %% ../nbs/90_cli.ipynb #22b213ca
+# %% ../nbs/90_cli.ipynb #e59e3384
 def parser():
     "The argument parser of the `maxac` command."
     from maxac import __version__
@@ -325,7 +331,7 @@ def parser():
     curve.set_defaults(run=curve_command)
     return main_parser
 
-# %% ../nbs/90_cli.ipynb #3b58ddda
+# %% ../nbs/90_cli.ipynb #ee38706d
 def main(argv=None): # arguments (default: sys.argv[1:])
     "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
     try:
