@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #27142520
+# %% ../nbs/90_cli.ipynb #eeccc816
 import argparse
 import os
 import sys
@@ -33,7 +33,7 @@ def _binary_array(path, name): # a .npy file, or a .npz archive and the name of 
             _fail(f"{path} holds the arrays {', '.join(loaded.files) or '(none)'}: name one as {path}:NAME.")
         return loaded[name]
 
-# %% ../nbs/90_cli.ipynb #91bca86a
+# %% ../nbs/90_cli.ipynb #c3f64077
 def _split(line, delimiter): # one line of a text table
     "The fields of one line: split at the delimiter (None: white space); a decimal comma becomes a point after ';'."
     fields = [f.strip() for f in (line.split(delimiter) if delimiter else line.split())]
@@ -57,7 +57,7 @@ def _numbers(rows, path, first_line): # lists of fields, the file's name, the li
                           + (" (a missing value: fill or drop it)" if not field else "")
                           + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
 
-# %% ../nbs/90_cli.ipynb #41de1b19
+# %% ../nbs/90_cli.ipynb #b3941140
 def _is_numeric(fields): # the fields of one line
     try: [float(f) for f in fields]; return True
     except ValueError: return False
@@ -78,7 +78,7 @@ def _text_table(path, skip_rows, notes):
         if not lines: _fail(f"{path} holds a header line and no numbers.")
     return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])
 
-# %% ../nbs/90_cli.ipynb #ed44ffc6
+# %% ../nbs/90_cli.ipynb #fa7a38bb
 def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv/.txt/.dat
                 skip_rows=None, # lines to skip at the top of a text table; None: one header line if it is not numeric
                 index_column='auto', # 'auto': drop a first column 0..N-1 or 1..N (a written row index); 'keep' or 'drop'
@@ -102,7 +102,7 @@ def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv
             matrix = matrix[:, 1:]
     return matrix
 
-# %% ../nbs/90_cli.ipynb #2991d215
+# %% ../nbs/90_cli.ipynb #4c2da422
 def _whole(minimum): # smallest value accepted
     "An argparse type: a whole number >= minimum, with a one-line message."
     def parse(text):
@@ -131,7 +131,7 @@ def _check_plot(path): # the --plot argument, or None
     if not folder.is_dir(): _fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
     if not os.access(folder, os.W_OK): _fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
 
-
+# %% ../nbs/90_cli.ipynb #4da8bbdd
 def _progress(total): # number of phases
     "A progress bar over the phases on standard error, only when it is a terminal (no bar in logs or notebooks)."
     from tqdm import tqdm
@@ -143,7 +143,7 @@ def _example(n_objects):
     "The built-in example: four centred Gaussian clusters in D = 20, noise 0.1 of the separation, measured twice."
     from maxac.data import gaussian_mixture
     data = gaussian_mixture(n_objects, 20, 4, noise=0.1, seed=0)
-    return data.X1, data.X2, f'four Gaussian clusters, N={n_objects}, D=20, centred (signal rank 3), noise 0.1, seed 0'
+    return data.X1, data.X2, f'four Gaussian clusters, N={n_objects}, D=20, zero-mean by construction (signal rank 3), noise 0.1, seed 0'
 
 
 def _inputs(args, count, bar): # count: the files a command takes, (low, high)
@@ -163,7 +163,7 @@ def _inputs(args, count, bar): # count: the files a command takes, (low, high)
     bar.update()
     return X1, X2, title
 
-# %% ../nbs/90_cli.ipynb #af2528d1
+# %% ../nbs/90_cli.ipynb #749b5cc1
 def curve_command(args):
     "Run `maxac curve`: print the capacity curve, optionally save its plot."
     from maxac.problem import svd_problem
@@ -194,7 +194,7 @@ def curve_command(args):
     if args.plot: _save(curve.plot(), title, args.plot)
     return curve
 
-
+# %% ../nbs/90_cli.ipynb #7438382a
 def _width_note(curve, sigma):
     "A warning when the width, not the data, decides: far below or far above the unit Delta_k."
     ratio = sigma / curve.delta_scale
@@ -208,11 +208,12 @@ def _width_note(curve, sigma):
 def _save(ax, title, path):
     "Save a plot with its title; one line says where."
     import matplotlib.pyplot as plt
-    ax.set_title(title, fontsize=9)
+    from matplotlib.ticker import MaxNLocator
+    ax.set_title(title, fontsize=9); ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # ranks are whole numbers
     ax.figure.savefig(path, dpi=120, bbox_inches='tight'); plt.close(ax.figure)
     print(f'plot saved to {path}')
 
-# %% ../nbs/90_cli.ipynb #b3031fe2
+# %% ../nbs/90_cli.ipynb #03eb528e
 def _baseline_ranks(X, X2, max_rank, seed, bar=None):
     "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
@@ -234,7 +235,7 @@ def _baseline_ranks(X, X2, max_rank, seed, bar=None):
         if bar is not None: bar.update()
     return out
 
-# %% ../nbs/90_cli.ipynb #71ec2fb2
+# %% ../nbs/90_cli.ipynb #404b7a0d
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
     if result.pairing == 'given':
@@ -263,7 +264,7 @@ def _print_selection(result, args, title, shape):
     print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
           f'votes {result.votes[result.rank]:.0%})')
 
-# %% ../nbs/90_cli.ipynb #88ea4227
+# %% ../nbs/90_cli.ipynb #1cdcaf12
 def select_command(args):
     "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
     from maxac.select import select_rank
@@ -287,7 +288,7 @@ def select_command(args):
     if args.plot: _save(result.plot(), title, args.plot)
     return result
 
-# %% ../nbs/90_cli.ipynb #a573f62e
+# %% ../nbs/90_cli.ipynb #7a4b8ecf
 class _Parser(argparse.ArgumentParser):
     "argparse, with its errors on one line as `maxac: error: ...`."
     def error(self, message): self.exit(2, f'maxac: error: {message} (see {self.prog} --help)\n')
@@ -302,7 +303,7 @@ def _file_options(command):
                          '0..N-1 or 1..N is a row index: auto drops it (default), keep keeps it, drop drops any first column')
     command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
 
-# %% ../nbs/90_cli.ipynb #e59e3384
+# %% ../nbs/90_cli.ipynb #fb06e029
 def parser():
     "The argument parser of the `maxac` command."
     from maxac import __version__
@@ -331,7 +332,7 @@ def parser():
     curve.set_defaults(run=curve_command)
     return main_parser
 
-# %% ../nbs/90_cli.ipynb #ee38706d
+# %% ../nbs/90_cli.ipynb #5fd8753d
 def main(argv=None): # arguments (default: sys.argv[1:])
     "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
     try:
