@@ -108,8 +108,11 @@ def _plot_selection(selection, ax=None, **kwargs):
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     twin = getattr(ax, '_maxac_votes', None)                       # a second plot on the same axes reuses its twin
     if selection.n_splits > 1:
-        if twin is None: twin = ax._maxac_votes = ax.twinx()
-        twin.clear(); twin.bar(ranks, selection.votes, alpha=0.25, color='gray', label='votes')
+        if twin is None:
+            twin = ax._maxac_votes = ax.twinx()
+            ax.set_zorder(twin.get_zorder() + 1); ax.patch.set_visible(False)   # the curve in front of the bars
+        for old_bar in list(twin.patches): old_bar.remove()
+        twin.bar(ranks, selection.votes, alpha=0.25, color='gray', label='votes')
         twin.set_ylim(0, 1); twin.set_ylabel('votes (fraction of ' + ('draws' if selection.pairing == 'predicted' else 'pairs') + ')')
     ax.legend(fontsize=8, loc='upper center', bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)   # below the axes, off the curve
     return ax
