@@ -8,7 +8,7 @@ __all__ = ['PAIRINGS', 'RankSelection', 'select_rank']
 # %% ../nbs/33_select.ipynb #68b832ee
 import numpy as np
 import scipy.sparse
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from .asc import _fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem, numerical_rank
 from .data import _check_count, _check_center, _rng
