@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = []
 
-# %% ../nbs/92_main.ipynb #7ba10104
+# %% ../nbs/92_main.ipynb #104e8997
 import sys
 from .cli import main
 
