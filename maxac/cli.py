@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #eeccc816
+# %% ../nbs/90_cli.ipynb #5380e36b
 import argparse
 import os
 import sys
@@ -33,31 +33,30 @@ def _binary_array(path, name): # a .npy file, or a .npz archive and the name of 
             _fail(f"{path} holds the arrays {', '.join(loaded.files) or '(none)'}: name one as {path}:NAME.")
         return loaded[name]
 
-# %% ../nbs/90_cli.ipynb #c3f64077
+# %% ../nbs/90_cli.ipynb #42540b01
 def _split(line, delimiter): # one line of a text table
     "The fields of one line: split at the delimiter (None: white space); a decimal comma becomes a point after ';'."
-    fields = [f.strip() for f in (line.split(delimiter) if delimiter else line.split())]
+    fields = [f.strip().strip('"') for f in (line.split(delimiter) if delimiter else line.split())]
     return [f.replace(',', '.') for f in fields] if delimiter == ';' else fields
 
 
 def _numbers(rows, path, first_line): # lists of fields, the file's name, the line number of the first row
-    "The fields as a float matrix, or a one-line error at the first field that is not a number."
+    "The fields as a float matrix, or a one-line error at the first field that is not a number (the slow path, for the message)."
     widths = {len(row) for row in rows}
     if len(widths) > 1:
         i = next(i for i, row in enumerate(rows) if len(row) != len(rows[0]))
         _fail(f"{path}: line {first_line + i} has {len(rows[i])} fields but the first data line has {len(rows[0])}: "
               "every row must have the same number of columns.")
-    try: return np.array(rows, dtype=str).astype(float)
-    except ValueError:
-        for i, row in enumerate(rows):
-            for j, field in enumerate(row):
-                try: float(field)
-                except ValueError:
-                    _fail(f"{path}: line {first_line + i}, column {j + 1}: {field[:30]!r} is not a number"
-                          + (" (a missing value: fill or drop it)" if not field else "")
-                          + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
+    for i, row in enumerate(rows):
+        for j, field in enumerate(row):
+            try: float(field)
+            except ValueError:
+                _fail(f"{path}: line {first_line + i}, column {j + 1}: {field[:30]!r} is not a number"
+                      + (" (a missing value: fill or drop it)" if not field else "")
+                      + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
+    return np.array(rows, dtype=float)
 
-# %% ../nbs/90_cli.ipynb #b3941140
+# %% ../nbs/90_cli.ipynb #213ed105
 def _is_numeric(fields): # the fields of one line
     try: [float(f) for f in fields]; return True
     except ValueError: return False
@@ -76,9 +75,11 @@ def _text_table(path, skip_rows, notes):
         notes.append(f"{path}: skipped the header line {lines[0][1][:60]!r} (--skip-rows 0 to refuse it)")
         lines = lines[1:]
         if not lines: _fail(f"{path} holds a header line and no numbers.")
-    return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])
+    clean = lambda line: (line.replace(',', '.') if delimiter == ';' else line).replace('"', '')
+    try: return np.loadtxt((clean(line) for _, line in lines), delimiter=delimiter, ndmin=2, comments=None)  # fast, in C
+    except ValueError: return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])  # says where
 
-# %% ../nbs/90_cli.ipynb #fa7a38bb
+# %% ../nbs/90_cli.ipynb #adc4a0d7
 def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv/.txt/.dat
                 skip_rows=None, # lines to skip at the top of a text table; None: one header line if it is not numeric
                 index_column='auto', # 'auto': drop a first column 0..N-1 or 1..N (a written row index); 'keep' or 'drop'
@@ -102,7 +103,7 @@ def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv
             matrix = matrix[:, 1:]
     return matrix
 
-# %% ../nbs/90_cli.ipynb #4c2da422
+# %% ../nbs/90_cli.ipynb #320d222a
 def _whole(minimum): # smallest value accepted
     "An argparse type: a whole number >= minimum, with a one-line message."
     def parse(text):
@@ -131,7 +132,7 @@ def _check_plot(path): # the --plot argument, or None
     if not folder.is_dir(): _fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
     if not os.access(folder, os.W_OK): _fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
 
-# %% ../nbs/90_cli.ipynb #4da8bbdd
+# %% ../nbs/90_cli.ipynb #71571a65
 def _progress(total): # number of phases
     "A progress bar over the phases on standard error, only when it is a terminal (no bar in logs or notebooks)."
     from tqdm import tqdm
@@ -163,7 +164,7 @@ def _inputs(args, count, bar): # count: the files a command takes, (low, high)
     bar.update()
     return X1, X2, title
 
-# %% ../nbs/90_cli.ipynb #749b5cc1
+# %% ../nbs/90_cli.ipynb #fe01eb5c
 def curve_command(args):
     "Run `maxac curve`: print the capacity curve, optionally save its plot."
     from maxac.problem import svd_problem
@@ -194,7 +195,7 @@ def curve_command(args):
     if args.plot: _save(curve.plot(), title, args.plot)
     return curve
 
-# %% ../nbs/90_cli.ipynb #7438382a
+# %% ../nbs/90_cli.ipynb #628c6eb7
 def _width_note(curve, sigma):
     "A warning when the width, not the data, decides: far below or far above the unit Delta_k."
     ratio = sigma / curve.delta_scale
@@ -213,7 +214,7 @@ def _save(ax, title, path):
     ax.figure.savefig(path, dpi=120, bbox_inches='tight'); plt.close(ax.figure)
     print(f'plot saved to {path}')
 
-# %% ../nbs/90_cli.ipynb #03eb528e
+# %% ../nbs/90_cli.ipynb #848bfe74
 def _baseline_ranks(X, X2, max_rank, seed, bar=None):
     "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
@@ -235,7 +236,7 @@ def _baseline_ranks(X, X2, max_rank, seed, bar=None):
         if bar is not None: bar.update()
     return out
 
-# %% ../nbs/90_cli.ipynb #404b7a0d
+# %% ../nbs/90_cli.ipynb #78b59d86
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
     if result.pairing == 'given':
@@ -264,7 +265,7 @@ def _print_selection(result, args, title, shape):
     print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
           f'votes {result.votes[result.rank]:.0%})')
 
-# %% ../nbs/90_cli.ipynb #1cdcaf12
+# %% ../nbs/90_cli.ipynb #59839b2e
 def select_command(args):
     "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
     from maxac.select import select_rank
@@ -288,7 +289,7 @@ def select_command(args):
     if args.plot: _save(result.plot(), title, args.plot)
     return result
 
-# %% ../nbs/90_cli.ipynb #7a4b8ecf
+# %% ../nbs/90_cli.ipynb #49cbfcc1
 class _Parser(argparse.ArgumentParser):
     "argparse, with its errors on one line as `maxac: error: ...`."
     def error(self, message): self.exit(2, f'maxac: error: {message} (see {self.prog} --help)\n')
@@ -303,7 +304,7 @@ def _file_options(command):
                          '0..N-1 or 1..N is a row index: auto drops it (default), keep keeps it, drop drops any first column')
     command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
 
-# %% ../nbs/90_cli.ipynb #fb06e029
+# %% ../nbs/90_cli.ipynb #a85ea97e
 def parser():
     "The argument parser of the `maxac` command."
     from maxac import __version__
@@ -332,7 +333,7 @@ def parser():
     curve.set_defaults(run=curve_command)
     return main_parser
 
-# %% ../nbs/90_cli.ipynb #5fd8753d
+# %% ../nbs/90_cli.ipynb #bd32b1e6
 def main(argv=None): # arguments (default: sys.argv[1:])
     "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
     try:
