@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['MaxACRank']
 
-# %% ../nbs/36_estimator.ipynb #c9c485a3
+# %% ../nbs/36_estimator.ipynb #df397d21
 import numpy as np
 from .asc import _fail
 from .problem import _check_real_entries
@@ -19,7 +19,7 @@ except ImportError as error:                                  # an optional extr
     raise ImportError("maxac.MaxACRank needs scikit-learn 1.6 or newer: pip install 'maxac[sklearn]'. "
                       "select_rank works without it.") from error
 
-# %% ../nbs/36_estimator.ipynb #2c0201ac
+# %% ../nbs/36_estimator.ipynb #b204d601
 class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     "Truncated SVD (PCA when centred) whose number of components is chosen by maximum approximation capacity."
     def __init__(self,
@@ -44,7 +44,7 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     @property
     def _n_features_out(self): return self.n_components_      # names maxacrank0, maxacrank1, ... (get_feature_names_out)
 
-# %% ../nbs/36_estimator.ipynb #f32b8487
+# %% ../nbs/36_estimator.ipynb #7cc34fe4
 def _fit(self, X, # data, N objects x D features
          y=None, # ignored: the target of a supervised pipeline passes through
          X2=None): # optional second measurement of the same objects (keyword only)
@@ -68,7 +68,7 @@ def _fit(self, X, # data, N objects x D features
 
 MaxACRank.fit = _fit
 
-# %% ../nbs/36_estimator.ipynb #c434222c
+# %% ../nbs/36_estimator.ipynb #1fd20135
 def _transform(self, X): # data with the fitted features
     "Coordinates of X on the `n_components_` components (after subtracting the fitted mean)."
     check_is_fitted(self)
@@ -87,7 +87,7 @@ def _inverse_transform(self, Z): # coordinates, N x n_components_
 
 MaxACRank.transform, MaxACRank.inverse_transform = _transform, _inverse_transform
 
-# %% ../nbs/36_estimator.ipynb #03167c0e
+# %% ../nbs/36_estimator.ipynb #cada2d6b
 def _score_samples(self, X): # data with the fitted features
     "Log-likelihood of each row under probabilistic PCA with the fitted components and noise variance (nats)."
     Z, nu = self.transform(X), self.noise_variance_
