@@ -5,58 +5,217 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #0898551c
+# %% ../nbs/90_cli.ipynb #5380e36b
 import argparse
+import os
 import sys
+import warnings
+from pathlib import Path
 import numpy as np
 from .asc import _fail
-from .svd import capacity_curve, delta_scale
+
+_UNSUPPORTED = {'.xlsx': 'an Excel workbook', '.xls': 'an Excel workbook', '.ods': 'a spreadsheet', '.parquet': 'Parquet',
+                '.feather': 'Feather', '.mat': 'MATLAB', '.h5': 'HDF5', '.hdf5': 'HDF5', '.pkl': 'a pickle', '.json': 'JSON'}
 
 
-def load_matrix(path): # a .npy file, or a .csv / .txt table of numbers (comma or white space separated)
-    "A data matrix from a file, with a clear error for anything unreadable."
-    path = str(path)
-    try:
-        if path.endswith('.npy'): return np.load(path, allow_pickle=False)
-        with open(path) as handle: first = handle.readline()
-        return np.loadtxt(path, delimiter=',' if ',' in first else None, ndmin=2)
-    except FileNotFoundError: _fail(f"no such file: {path}")
-    except (OSError, ValueError) as error: _fail(f"could not read a numeric matrix from {path}: {error}")
+def _binary_array(path, name): # a .npy file, or a .npz archive and the name of one of its arrays (None: its only one)
+    "The array stored in a NumPy file, with a one-line error for anything else."
+    with open(path, 'rb') as handle: magic = handle.read(6)
+    if magic[:6] != b'\x93NUMPY' and magic[:2] != b'PK':
+        _fail(f"{path} is not a readable NumPy file: save the matrix with np.save (or as a .csv table).")
+    try: loaded = np.load(path, allow_pickle=False)
+    except ValueError: _fail(f"{path} holds Python objects, not numbers: save a numeric array with np.save.")
+    except Exception: _fail(f"{path} is not a readable NumPy file: save the matrix with np.save (or as a .csv table).")
+    if isinstance(loaded, np.ndarray): return loaded
+    with loaded:
+        if name is None and len(loaded.files) == 1: name = loaded.files[0]
+        if name not in loaded.files:
+            _fail(f"{path} holds the arrays {', '.join(loaded.files) or '(none)'}: name one as {path}:NAME.")
+        return loaded[name]
+
+# %% ../nbs/90_cli.ipynb #42540b01
+def _split(line, delimiter): # one line of a text table
+    "The fields of one line: split at the delimiter (None: white space); a decimal comma becomes a point after ';'."
+    fields = [f.strip().strip('"') for f in (line.split(delimiter) if delimiter else line.split())]
+    return [f.replace(',', '.') for f in fields] if delimiter == ';' else fields
 
 
-def _example():
-    "The built-in example: four centred Gaussian clusters, N = 200, D = 20, noise 0.1 of the separation."
+def _numbers(rows, path, first_line): # lists of fields, the file's name, the line number of the first row
+    "The fields as a float matrix, or a one-line error at the first field that is not a number (the slow path, for the message)."
+    widths = {len(row) for row in rows}
+    if len(widths) > 1:
+        i = next(i for i, row in enumerate(rows) if len(row) != len(rows[0]))
+        _fail(f"{path}: line {first_line + i} has {len(rows[i])} fields but the first data line has {len(rows[0])}: "
+              "every row must have the same number of columns.")
+    for i, row in enumerate(rows):
+        for j, field in enumerate(row):
+            try: float(field)
+            except ValueError:
+                _fail(f"{path}: line {first_line + i}, column {j + 1}: {field[:30]!r} is not a number"
+                      + (" (a missing value: fill or drop it)" if not field else "")
+                      + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
+    return np.array(rows, dtype=float)
+
+# %% ../nbs/90_cli.ipynb #213ed105
+def _is_numeric(fields): # the fields of one line
+    try: [float(f) for f in fields]; return True
+    except ValueError: return False
+
+
+def _text_table(path, skip_rows, notes):
+    "A matrix from a text table: delimiter guessed from the first data line, a non-numeric first line skipped."
+    try: text = Path(path).read_text(encoding='utf-8-sig')          # -sig: Excel's byte-order mark dropped
+    except UnicodeDecodeError:
+        _fail(f"{path} is not a UTF-8 text table: give a .npy, .npz, .csv or .txt file (save spreadsheets as CSV UTF-8).")
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith('#')]
+    if skip_rows: lines = lines[skip_rows:]
+    if not lines: _fail(f"{path} is empty: it holds no numbers" + (f" after the {skip_rows} skipped lines." if skip_rows else "."))
+    delimiter = next((d for d in (';', '\t', ',') if d in lines[-1][1]), None)
+    if skip_rows is None and not _is_numeric(_split(lines[0][1], delimiter)):
+        notes.append(f"{path}: skipped the header line {lines[0][1][:60]!r} (--skip-rows 0 to refuse it)")
+        lines = lines[1:]
+        if not lines: _fail(f"{path} holds a header line and no numbers.")
+    clean = lambda line: (line.replace(',', '.') if delimiter == ';' else line).replace('"', '')
+    try: return np.loadtxt((clean(line) for _, line in lines), delimiter=delimiter, ndmin=2, comments=None)  # fast, in C
+    except ValueError: return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])  # says where
+
+# %% ../nbs/90_cli.ipynb #adc4a0d7
+def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv/.txt/.dat
+                skip_rows=None, # lines to skip at the top of a text table; None: one header line if it is not numeric
+                index_column='auto', # 'auto': drop a first column 0..N-1 or 1..N (a written row index); 'keep' or 'drop'
+                notes=None): # a list that receives one line per thing skipped or dropped
+    "A data matrix from a file, with a one-line error for anything unreadable."
+    notes = [] if notes is None else notes
+    if index_column not in ('auto', 'keep', 'drop'): _fail(f"index_column must be 'auto', 'keep' or 'drop'; got {index_column!r}.")
+    path, name = str(path), None
+    if '.npz:' in path: path, name = path.rsplit(':', 1)
+    suffix = Path(path).suffix.lower()
+    if suffix in _UNSUPPORTED: _fail(f"{path} is {_UNSUPPORTED[suffix]}, which maxac does not read: save it as .csv or .npy.")
+    if not Path(path).exists(): _fail(f"no such file: {path}")
+    if Path(path).is_dir(): _fail(f"{path} is a folder: give a data file.")
+    try: matrix = _binary_array(path, name) if suffix in ('.npy', '.npz') else _text_table(path, skip_rows, notes)
+    except OSError as error: _fail(f"could not read {path}: {error.strerror or error}.")
+    if matrix.ndim == 1 and suffix not in ('.npy', '.npz'): matrix = matrix[:, None]   # one column of text
+    if matrix.ndim == 2 and matrix.shape[1] >= 2 and index_column != 'keep' and matrix.dtype.kind in 'iuf':
+        first, n = matrix[:, 0], matrix.shape[0]
+        if index_column == 'drop' or np.array_equal(first, np.arange(n)) or np.array_equal(first, np.arange(1, n + 1)):
+            notes.append(f"{path}: dropped the first column, a row index {first[0]:g}..{first[-1]:g} (--index-column keep to keep it)")
+            matrix = matrix[:, 1:]
+    return matrix
+
+# %% ../nbs/90_cli.ipynb #320d222a
+def _whole(minimum): # smallest value accepted
+    "An argparse type: a whole number >= minimum, with a one-line message."
+    def parse(text):
+        try: value = int(text)
+        except ValueError: value = None
+        if value is None or value < minimum: raise argparse.ArgumentTypeError(f"must be a whole number >= {minimum}; got {text!r}")
+        return value
+    return parse
+
+
+def _positive(text): # the option's text
+    "An argparse type: a positive finite number."
+    try: value = float(text)
+    except ValueError: value = float('nan')
+    if not (np.isfinite(value) and value > 0): raise argparse.ArgumentTypeError(f"must be a positive finite number; got {text!r}")
+    return value
+
+
+def _check_plot(path): # the --plot argument, or None
+    "Refuse a plot path that could not be written, before any computation."
+    if path is None: return
+    from matplotlib.backend_bases import FigureCanvasBase
+    kinds, suffix = FigureCanvasBase.get_supported_filetypes(), Path(path).suffix.lower().lstrip('.')
+    if suffix not in kinds: _fail(f"--plot {path}: {'.' + suffix if suffix else 'no extension'} is not an image type matplotlib writes; use .png, .pdf or .svg.")
+    folder = Path(path).parent
+    if not folder.is_dir(): _fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
+    if not os.access(folder, os.W_OK): _fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
+
+# %% ../nbs/90_cli.ipynb #71571a65
+def _progress(total): # number of phases
+    "A progress bar over the phases on standard error, only when it is a terminal (no bar in logs or notebooks)."
+    from tqdm import tqdm
+    return tqdm(total=total, desc='maxac', leave=False, disable=not sys.stderr.isatty(), file=sys.stderr,
+                bar_format='{desc}: {n}/{total} phases, {postfix} [{elapsed}]')
+
+
+def _example(n_objects):
+    "The built-in example: four centred Gaussian clusters in D = 20, noise 0.1 of the separation, measured twice."
     from maxac.data import gaussian_mixture
-    data = gaussian_mixture(200, 20, 4, noise=0.1, seed=0)
-    return data.X1, data.X2, 'four Gaussian clusters, N=200, D=20, centred (signal rank 3), noise 0.1, seed 0'
+    data = gaussian_mixture(n_objects, 20, 4, noise=0.1, seed=0)
+    return data.X1, data.X2, f'four Gaussian clusters, N={n_objects}, D=20, zero-mean by construction (signal rank 3), noise 0.1, seed 0'
 
-# %% ../nbs/90_cli.ipynb #27f29100
+
+def _inputs(args, count, bar): # count: the files a command takes, (low, high)
+    "The matrices of the files (or the example) and a title, with the notes of reading them printed."
+    bar.set_postfix_str('reading')
+    if args.example:
+        X1, X2, title = _example(300 if count[0] == 1 else 200)
+        if count[0] == 1: X2 = None                                  # select: the example as one matrix
+    else:
+        if not count[0] <= len(args.files) <= count[1]:
+            _fail("give two files (X1 and X2, aligned rows) or --example." if count[0] == 2 else
+                  "give one data file (or two aligned measurements of the same objects), or --example.")
+        notes = []
+        X1, *rest = [load_matrix(f, args.skip_rows, args.index_column, notes) for f in args.files]
+        X2, title = (rest[0] if rest else None), ' and '.join(args.files)
+        for note in notes: print(note)
+    bar.update()
+    return X1, X2, title
+
+# %% ../nbs/90_cli.ipynb #fe01eb5c
 def curve_command(args):
     "Run `maxac curve`: print the capacity curve, optionally save its plot."
-    if args.example: X1, X2, title = _example()
-    else:
-        if len(args.files) != 2: _fail("give two files (X1 and X2, aligned rows) or --example.")
-        X1, X2 = (load_matrix(f) for f in args.files)
-        title = f'{args.files[0]} and {args.files[1]}'
-    max_rank = args.max_rank or min(10, min(np.shape(X1)))
-    sigma = args.sigma
-    if args.sigma_delta is not None: sigma = args.sigma_delta * delta_scale(X1, X2, args.reference_rank)
-    curve = capacity_curve(X1, X2, max_rank, sigma=sigma)
+    from maxac.problem import svd_problem
+    from maxac.svd import curve_from_problem
+    with _progress(2) as bar:
+        X1, X2, title = _inputs(args, (2, 2), bar)
+        bar.set_postfix_str('SVD and capacities')
+        problem = svd_problem(X1, X2, args.max_rank or min(10, *np.shape(X1)), clip_rank=args.max_rank is None)
+        if not np.any(problem.delta_sq > 0):
+            _fail("X1 and X2 are identical along every component considered: the capacity is infinite at every rank. "
+                  "maxAC needs two noisy measurements of the same objects; for one matrix use maxac select FILE.")
+        sigma = args.sigma
+        if args.sigma_delta is not None:
+            if args.reference_rank > problem.max_rank:
+                _fail(f"--reference-rank must be between 1 and {problem.max_rank} (the ranks computed); got {args.reference_rank}.")
+            sigma = args.sigma_delta * problem.delta_scale[args.reference_rank - 1]
+        curve = curve_from_problem(problem, sigma); bar.update()
     print(f'maxAC capacity curve: {title}')
     print('space: ' + ('unconstrained (log|T| dropped: values are not comparable across ranks)' if sigma is None
                        else f'bounded, Gaussian weight sigma = {float(sigma):.6g} (coordinate units)'))
-    print(f'{"rank":>4}  {"capacity":>12}  {"beta*":>12}  {"Delta_k":>10}')
+    print(f'{"rank":>4}  {"capacity":>12}  {"beta*":>12}  {"Delta_k":>10}  {"sigma/Delta_k":>13}')
     for k, value, beta, width in zip(curve.ranks, curve.value, curve.beta, curve.delta_scale):
-        print(f'{k:>4}  {value:>#12.6g}  {beta:>#12.6g}  {width:>#10.4g}')
-    print(f'rank of maximum capacity: {curve.best_rank}')
-    if args.plot:
-        import matplotlib; matplotlib.use('Agg')
-        ax = curve.plot(); ax.set_title(title, fontsize=9); ax.figure.savefig(args.plot, dpi=120, bbox_inches='tight')
-        print(f'plot saved to {args.plot}')
+        ratio = f'{sigma / width:>#13.4g}' if sigma is not None else f'{"-":>13}'
+        print(f'{k:>4}  {value:>#12.6g}  {beta:>#12.6g}  {width:>#10.4g}  {ratio}')
+    print('capacity: nats per object; beta*: the maximising inverse temperature (data units)')
+    if sigma is None: print('no rank selected: the unconstrained capacity grows with the rank; give --sigma or --sigma-delta to select one')
+    else: print(f'rank of maximum capacity: {curve.best_rank}' + _width_note(curve, sigma))
+    if args.plot: _save(curve.plot(), title, args.plot)
     return curve
 
-# %% ../nbs/90_cli.ipynb #0f940fc9
-def _baseline_ranks(X, X2, max_rank, seed):
+# %% ../nbs/90_cli.ipynb #628c6eb7
+def _width_note(curve, sigma):
+    "A warning when the width, not the data, decides: far below or far above the unit Delta_k."
+    ratio = sigma / curve.delta_scale
+    if np.max(np.abs(curve.value)) < 1e-12 and np.max(ratio) < 1e-3:
+        return f' (sigma is {np.max(ratio):.1e} Delta_k: too narrow to tell any hypotheses apart, every capacity is 0)'
+    if np.min(ratio) > 1e3:
+        return f' (sigma is {np.min(ratio):.1e} Delta_k or more: capacity grows about log(sigma/Delta_k) per rank, so the width decides)'
+    return ''
+
+
+def _save(ax, title, path):
+    "Save a plot with its title; one line says where."
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+    ax.set_title(title, fontsize=9); ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # ranks are whole numbers
+    ax.figure.savefig(path, dpi=120, bbox_inches='tight'); plt.close(ax.figure)
+    print(f'plot saved to {path}')
+
+# %% ../nbs/90_cli.ipynb #848bfe74
+def _baseline_ranks(X, X2, max_rank, seed, bar=None):
     "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
     from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
     methods = {'Laplace (Minka)': lambda K: laplace_rank(X, K), 'BIC (Minka)': lambda K: bic_rank(X, K),
@@ -66,94 +225,129 @@ def _baseline_ranks(X, X2, max_rank, seed):
                'parallel analysis': lambda K: parallel_analysis_rank(X, seed=seed)}
     out = {}
     for name, method in methods.items():
+        if bar is not None: bar.set_postfix_str(f'baseline {name}')
         try:
             try: rank = method(max_rank)
             except ValueError:
                 if max_rank is None: raise
                 rank = method(None)                         # max_rank beyond this method's own limit: use its limit
-        except ValueError as error: out[name] = f'n/a ({error})'; continue
-        out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
+        except ValueError as error: out[name] = f'n/a ({error})'
+        else: out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
+        if bar is not None: bar.update()
     return out
 
-# %% ../nbs/90_cli.ipynb #6b335a0b
-def _evidence(result):
-    "One line on how the second measurement was made and what the votes count."
-    if result.pairing == 'given': return 'two measurements given; capacity in nats per object (rank 0: nothing reproduced)'
+# %% ../nbs/90_cli.ipynb #78b59d86
+def _evidence(result, files):
+    "Two lines: how the second measurement was made, and what the votes count."
+    if result.pairing == 'given':
+        return (f'second measurement: given ({files[1] if len(files) > 1 else "X2"})',
+                'votes: one pair, so 1 at the selected rank (no resampling)')
     if result.pairing == 'predicted':
-        how = f'one matrix, predicted replicate at noise level {result.noise_level:.4g} per entry'
+        how = f'second measurement: predicted replicate at noise level {result.noise_level:.4g} per entry'
         if result.whitened != 'none': how += f' (after whitening its {result.whitened})'
         if result.transposed: how += '; transposed, objects on the long side'
-        return how + f'; votes: {result.n_splits} bootstrap spectra' if result.n_splits > 1 else how
-    return f'one matrix, {result.n_splits} {result.pairing} pairs; votes: pairs won by each rank'
+        return how, (f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank'
+                     if result.n_splits > 1 else 'votes: none drawn (--bootstrap 0)')
+    return (f'second measurement: {result.n_splits} {result.pairing} pairs made from the one matrix',
+            f'votes: fraction of the {result.n_splits} pairs won by each rank')
 
 
+def _print_selection(result, args, title, shape):
+    "The table of `maxac select`: capacity relative to the selected rank, votes, the selected rank."
+    print(f'maxAC rank selection: {title}')
+    print(f'data: {shape[0]} objects x {shape[1]} features; ' + ('column means subtracted (--center)' if result.centered
+          else 'not centred (the SVD of the data as given; --center subtracts column means, as PCA does)'))
+    for line in _evidence(result, args.files): print(line)
+    print('capacity: nats per object, relative to the selected rank (only differences between ranks are comparable)')
+    print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
+    for k, value, vote in zip(result.ranks, result.relative_capacities, result.votes):
+        print(f'{k:>4}  {value:>+12.4f}  {vote:>6.2f}')
+    print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
+          f'votes {result.votes[result.rank]:.0%})')
+
+# %% ../nbs/90_cli.ipynb #59839b2e
 def select_command(args):
     "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
     from maxac.select import select_rank
-    if args.example:
-        from maxac.data import gaussian_mixture
-        data = gaussian_mixture(300, 20, 4, noise=0.1, seed=0)
-        X1, X2, title = data.X1, None, 'four Gaussian clusters, N=300, D=20, centred (signal rank 3), noise 0.1, seed 0'
-    else:
-        if not 1 <= len(args.files) <= 2: _fail("give one data file (or two aligned measurements), or --example.")
-        X1 = load_matrix(args.files[0])
-        X2 = load_matrix(args.files[1]) if len(args.files) == 2 else None
-        title = ' and '.join(args.files)
-    result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
-                         n_bootstrap=args.bootstrap, progress=True)
-    print(f'maxAC rank selection: {title}')
-    print(_evidence(result))
-    print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
-    for k, value, vote in zip(result.ranks, result.capacities, result.votes):
-        print(f'{k:>4}  {value:>#12.6g}  {vote:>6.2f}')     # '#': keep trailing zeros, aligned digits
-    print(f'selected rank: {result.rank} (capacity margin over the next best rank {result.margin:.3g} nats per object; '
-          f'votes {result.votes[result.rank]:.0%})')
+    from maxac.problem import _working_scale
+    with _progress(8) as bar:
+        X1, X2, title = _inputs(args, (1, 2), bar)
+        bar.set_postfix_str('maxAC selection')
+        result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
+                             n_bootstrap=args.bootstrap, progress=not bar.disable, center=args.center)
+        bar.update()
+        first, second = (np.asarray(M, dtype=float) for M in (X1, X1 if X2 is None else X2))
+        if args.center: first, second = first - first.mean(axis=0), second - second.mean(axis=0)
+        scale = _working_scale(first, second)                          # the baselines square entries: a power of two
+        if scale != 1.0: first, second = first / scale, second / scale  # keeps 1e300 finite and their ranks unchanged
+        baselines = _baseline_ranks(first, None if X2 is None else second, args.max_rank, args.seed, bar)
+    _print_selection(result, args, title, np.shape(X1))
     print('baselines on the same data' + (f' (ranks up to {result.ranks[-1]}):' if args.max_rank else ':'))
-    second = None if X2 is None else np.asarray(X2, dtype=float)
-    for name, rank in _baseline_ranks(np.asarray(X1, dtype=float), second, args.max_rank, args.seed).items():
-        print(f'  {name:20s} {rank}')
+    for name, rank in baselines.items(): print(f'  {name:20s} {rank}')
     if X2 is None: print('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
                          'see nbs/34_comparison)')
-    if args.plot:
-        import matplotlib; matplotlib.use('Agg')
-        ax = result.plot(); ax.set_title(title, fontsize=9); ax.figure.savefig(args.plot, dpi=120, bbox_inches='tight')
-        print(f'plot saved to {args.plot}')
+    if args.plot: _save(result.plot(), title, args.plot)
     return result
 
-# %% ../nbs/90_cli.ipynb #0ce28452
+# %% ../nbs/90_cli.ipynb #49cbfcc1
+class _Parser(argparse.ArgumentParser):
+    "argparse, with its errors on one line as `maxac: error: ...`."
+    def error(self, message): self.exit(2, f'maxac: error: {message} (see {self.prog} --help)\n')
+
+
+def _file_options(command):
+    "Options shared by the commands that read files."
+    command.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
+    command.add_argument('--skip-rows', type=_whole(0), default=None, help='lines to skip at the top of a text table '
+                         '(default: one header line if it is not numeric)')
+    command.add_argument('--index-column', choices=('auto', 'keep', 'drop'), default='auto', help='a first column '
+                         '0..N-1 or 1..N is a row index: auto drops it (default), keep keeps it, drop drops any first column')
+    command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
+
+# %% ../nbs/90_cli.ipynb #a85ea97e
 def parser():
     "The argument parser of the `maxac` command."
-    main_parser = argparse.ArgumentParser(prog='maxac', description='Maximum approximation capacity for truncated SVD.')
+    from maxac import __version__
+    main_parser = _Parser(prog='maxac', description='Maximum approximation capacity for the rank of a truncated SVD.')
+    main_parser.add_argument('--version', action='version', version=f'maxac {__version__}')
     commands = main_parser.add_subparsers(dest='command', required=True)
     select = commands.add_parser('select', help='select the rank of a truncated SVD (the main job)')
-    select.add_argument('files', nargs='*', help='a data matrix, or two aligned measurements (.npy, .csv or .txt)')
-    select.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
-    select.add_argument('--max-rank', type=int, default=None, help='largest rank considered')
+    select.add_argument('files', nargs='*', help='a data matrix, or two aligned measurements (.npy, .npz, .csv, .tsv, .txt)')
+    _file_options(select)
+    select.add_argument('--max-rank', type=_whole(1), default=None, help='largest rank considered (default: min(N, D) - 1, at most 100)')
+    select.add_argument('--center', action='store_true', help='subtract the column means first, as PCA does')
     select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest'),
                         help='how one matrix gets its second measurement (default: the predicted replicate)')
-    select.add_argument('--bootstrap', type=int, default=200, help='bootstrap spectra behind the votes of the predicted replicate')
-    select.add_argument('--splits', type=int, default=20, help='pairs made by the fission and neighbour pairings (default 20)')
-    select.add_argument('--seed', type=int, default=0, help='seed of the pairs (default 0)')
-    select.add_argument('--plot', default=None, help='save the capacity against rank to this image file')
+    select.add_argument('--bootstrap', type=_whole(0), default=200, help='spectra redrawn for the votes of the predicted replicate (default 200)')
+    select.add_argument('--splits', type=_whole(1), default=20, help='pairs made by the fission and neighbour pairings (default 20)')
+    select.add_argument('--seed', type=_whole(0), default=0, help='seed of every random choice (default 0)')
     select.set_defaults(run=select_command)
-    curve = commands.add_parser('curve', help='capacity of every rank of a truncated SVD')
-    curve.add_argument('files', nargs='*', help='two aligned measurements X1, X2 (.npy, .csv or .txt)')
-    curve.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
-    curve.add_argument('--max-rank', type=int, default=None, help='largest rank (default: min(10, N, D))')
+    curve = commands.add_parser('curve', help='capacity of every rank of a truncated SVD at a given width')
+    curve.add_argument('files', nargs='*', help='two aligned measurements X1, X2 (.npy, .npz, .csv, .tsv, .txt)')
+    _file_options(curve)
+    curve.add_argument('--max-rank', type=_whole(1), default=None, help='largest rank (default: min(10, N, D), at most the numerical rank)')
     width = curve.add_mutually_exclusive_group()
-    width.add_argument('--sigma', type=float, default=None, help='width of the Gaussian weight (coordinate units)')
-    width.add_argument('--sigma-delta', type=float, default=None, help='width in units of Delta at --reference-rank')
-    curve.add_argument('--reference-rank', type=int, default=1, help='rank whose Delta sets the unit of --sigma-delta')
-    curve.add_argument('--plot', default=None, help='save the capacity curve to this image file')
+    width.add_argument('--sigma', type=_positive, default=None, help='width of the Gaussian weight (coordinate units)')
+    width.add_argument('--sigma-delta', type=_positive, default=None, help='width in units of Delta at --reference-rank')
+    curve.add_argument('--reference-rank', type=_whole(1), default=1, help='rank whose Delta sets the unit of --sigma-delta')
     curve.set_defaults(run=curve_command)
     return main_parser
 
-
+# %% ../nbs/90_cli.ipynb #bd32b1e6
 def main(argv=None): # arguments (default: sys.argv[1:])
-    "Entry point of the `maxac` console script; returns the exit code."
-    args = parser().parse_args(argv)
-    try: args.run(args)
-    except ValueError as error:
-        print(f'maxac: error: {error}', file=sys.stderr)
+    "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
+    try:
+        args = parser().parse_args(argv)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always')
+            _check_plot(args.plot)
+            args.run(args)
+        for message in dict.fromkeys(' '.join(str(w.message).split()) for w in caught):
+            print(f'maxac: warning: {message}', file=sys.stderr)
+    except (ValueError, OSError) as error:
+        print(f"maxac: error: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print('maxac: interrupted (Ctrl-C)', file=sys.stderr)
+        return 130
     return 0

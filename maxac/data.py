@@ -37,11 +37,15 @@ def _check_real(value, # the argument to check
     return float(value)
 
 
-def _rng(seed): # None, a non-negative int, or a numpy Generator
-    "A numpy random generator for `seed`, or a clear error."
-    try: return np.random.default_rng(seed)
-    except (TypeError, ValueError):
-        _fail(f"seed must be None, a non-negative integer or a numpy Generator; got {seed!r}.")
+def _rng(seed, # None, a non-negative int, a numpy Generator, or a legacy RandomState (scikit-learn's random_state)
+         name='seed'): # the argument's name, for the error message
+    "A numpy random generator for `seed`, or a one-line error naming the argument."
+    if isinstance(seed, np.random.RandomState): return np.random.default_rng(seed.randint(2 ** 31 - 1, size=4))
+    whole = isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_))
+    if not (seed is None or (whole and seed >= 0) or isinstance(seed, (np.random.Generator, np.random.BitGenerator,
+                                                                     np.random.SeedSequence))):
+        _fail(f"{name} must be None, a non-negative integer, a numpy Generator or a RandomState; got {seed!r}.")
+    return np.random.default_rng(seed)
 
 
 def _check_center(center): # the flag to check

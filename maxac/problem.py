@@ -13,8 +13,21 @@ from dataclasses import dataclass
 from .asc import _fail, _power_of_two_scale
 
 
+def _check_real_entries(X, name):
+    "Refuse complex entries and masked entries, which a float conversion would silently drop or ignore."
+    if np.ma.isMaskedArray(X) and np.ma.count_masked(X):
+        _fail(f"{name} is a masked array with {np.ma.count_masked(X)} masked entries, which maxac cannot skip: fill "
+              f"them ({name}.filled(value)) or drop their rows ({name}[~{name}.mask.any(axis=1)]).")
+    try: kind = (X.dtype if scipy.sparse.issparse(X) else np.asarray(X).dtype).kind
+    except (TypeError, ValueError): return                           # not an array at all: check_matrix says so
+    if kind == 'c':
+        _fail(f"Complex data not supported in {name}: maxac needs real numbers; pass {name}.real or np.abs({name}) if "
+              f"that is meant, or np.hstack([{name}.real, {name}.imag]) to keep both parts as features.")
+
+
 def _check_sparse(X, name, min_rows):
     "A scipy sparse matrix as float CSR, checked like a dense one (without densifying)."
+    _check_real_entries(X, name)
     X = scipy.sparse.csr_matrix(X, dtype=float)
     if X.shape[0] < min_rows or X.shape[1] < 1:
         _fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {X.shape}.")
@@ -27,7 +40,8 @@ def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns 
                  min_rows=2): # fewest objects accepted
     "`X` as a 2-D float array (or float CSR matrix, if sparse), after checking it is numeric, finite and large enough."
     if scipy.sparse.issparse(X): return _check_sparse(X, name, min_rows)
-    try: array = np.asarray(X, dtype=float)
+    _check_real_entries(X, name)
+    try: array = np.asarray(np.ma.getdata(X), dtype=float)
     except (TypeError, ValueError):
         _fail(f"{name} must be a numeric matrix (objects x features); it could not be converted to floats.")
     if array.ndim != 2:
