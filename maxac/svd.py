@@ -181,9 +181,9 @@ class CapacityCurve:
 
     @property
     def best_rank(self):
-        "The rank of maximum capacity (the maxAC choice), the smallest on ties; 0 if no rank beats rank 0's capacity 0 (bounded space)."
-        if self.sigma is not None and not np.max(self.value) > 0: return 0   # unconstrained values drop log|T|: no rank 0
-        return int(self.ranks[np.argmax(self.value)])
+        "The rank of maximum capacity (the maxAC choice), smallest on ties; 0 if none beats rank 0's capacity 0; None unconstrained."
+        if self.sigma is None: return None          # the unconstrained values drop log|T| = inf: not comparable across ranks
+        return int(self.ranks[np.argmax(self.value)]) if np.max(self.value) > 0 else 0
 
     def plot(self, ax=None, label=None, **kwargs):
         "Capacity against rank, the maximum marked (rank 0, capacity 0, drawn in a bounded space)."
@@ -192,7 +192,9 @@ class CapacityCurve:
         zero = self.sigma is not None
         ranks, value = (np.r_[0, self.ranks], np.r_[0.0, self.value]) if zero else (self.ranks, self.value)
         line, = ax.plot(ranks, value, label=label, **{'marker': 'o', **kwargs})
-        ax.plot(self.best_rank, value[list(ranks).index(self.best_rank)], 's', ms=11, mfc='none', color=line.get_color())
+        if self.best_rank is not None:
+            ax.plot(self.best_rank, value[list(ranks).index(self.best_rank)], 's', ms=11, mfc='none', color=line.get_color())
+        ax.xaxis.set_major_locator(plt.MaxNLocator(integer=True))
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
 
