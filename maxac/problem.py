@@ -88,7 +88,8 @@ def _projections(Y1, Y2, s, Vt):
         stats = dask.compute((delta ** 2).sum(axis=0), da.sqrt(da.cumsum(delta ** 2, axis=1)).mean(axis=0),
                              ((Y2 @ Vt.T) ** 2).sum(axis=0), (Y1 ** 2).sum(), (Y2 ** 2).sum())
         return tuple(np.asarray(a, dtype=float) for a in stats[:3]) + (float(stats[3]), float(stats[4]))
-    n, step = Y1.shape[0], max(1, BLOCK_ENTRIES // Y1.shape[1])
+    n = Y1.shape[0]
+    step = max(1, min(BLOCK_ENTRIES // Y1.shape[1], -(-n // 8)))         # at most an eighth of the rows at once
     delta_sq, norms, captured = np.zeros(s.size), np.zeros(s.size), np.zeros(s.size)
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]

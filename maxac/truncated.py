@@ -7,7 +7,7 @@ __all__ = ['COLUMNS_PER_PRODUCT', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES', 'DASK_GRAM_
            'numerical_rank', 'gram_times', 'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width',
            'svd_route', 'top_singular_triplets']
 
-# %% ../nbs/08_truncated_svd.ipynb #c9179691
+# %% ../nbs/08_truncated_svd.ipynb #582ed389
 import numpy as np
 import scipy.linalg
 import scipy.sparse
@@ -37,7 +37,7 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/08_truncated_svd.ipynb #c98f35b2
+# %% ../nbs/08_truncated_svd.ipynb #6017887c
 COLUMNS_PER_PRODUCT = 16                # columns of X @ B formed at once: N x 16 floats of working memory
 
 
@@ -60,7 +60,7 @@ def _certificate(X, s, Vt):
     "Largest residual bound max_t ||X^T u_t - s_t v_t|| / sqrt(2), relative to s_1, with u_t = X v_t / s_t."
     return float(_residual_bounds(s, Vt.T, gram_times(X, Vt.T)).max() / s[0])
 
-# %% ../nbs/08_truncated_svd.ipynb #1e1bd2de
+# %% ../nbs/08_truncated_svd.ipynb #af7e6f3a
 def upper_cross_product(Y): # dense matrix, any memory order
     "Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
     if Y.flags.f_contiguous: return scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
@@ -85,13 +85,16 @@ def _gram_route(X, # dense N x D
     Vt = W @ Q.T
     return s, Vt, float(_residual_bounds(s, Vt.T, (X.T @ U) * s).max() / s[0])   # X^T X v = s X^T u
 
-# %% ../nbs/08_truncated_svd.ipynb #5ae34f0c
+# %% ../nbs/08_truncated_svd.ipynb #d5bacdbe
 def _ritz(Q, # orthonormal basis, D x q
           Z, # X^T X Q
-          rank): # leading values wanted
+          rank, # leading values wanted
+          H=None): # Q^T Z, if already known
     "Rayleigh-Ritz on span(Q): the top-`rank` singular values, right vectors and residual bounds, descending."
-    values, W = np.linalg.eigh(Q.T @ Z)
-    values, W = np.maximum(values[::-1][:rank], 0), W[:, ::-1][:, :rank]      # eigh sorts ascending
+    H = Q.T @ Z if H is None else H
+    q = H.shape[0]
+    values, W = scipy.linalg.eigh((H + H.T) / 2, subset_by_index=[q - min(rank, q), q - 1], check_finite=False)
+    values, W = np.maximum(values[::-1], 0), W[:, ::-1]                      # descending
     s = np.sqrt(values)
     return s, (Q @ W).T, _residual_bounds(s, Q @ W, Z @ W)
 
@@ -116,18 +119,20 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
     "`(s, Vt, bound, passes)`: the top-`rank` triplets from the block Krylov space of X^T X, stopping once certified."
     d = X.shape[1]
     block = np.linalg.qr(np.random.default_rng(seed).standard_normal((d, min(width, d))))[0]
-    basis, images = np.zeros((d, 0)), np.zeros((d, 0))
+    basis, images, H = np.zeros((d, 0)), np.zeros((d, 0)), np.zeros((0, 0))
     for passes in range(1, max_passes + 1):
         image = gram_times(X, block)                                         # one pass over the data
         basis, images = np.hstack([basis, block]), np.hstack([images, image])
-        s, Vt, bounds = _ritz(basis, images, rank)                           # Rayleigh-Ritz on the whole space
+        border = basis.T @ image                                             # the new columns of Q^T X^T X Q
+        H = np.block([[H, border[:-block.shape[1]]], [border[:-block.shape[1]].T, border[-block.shape[1]:]]])
+        s, Vt, bounds = _ritz(basis, images, rank, H)                        # Rayleigh-Ritz on the whole space
         bound = float(bounds.max() / s[0]) if s[0] > 0 else 0.0
         if bound <= rtol or basis.shape[1] >= d: break
         block = _new_directions(basis, image, min(width, d - basis.shape[1]))
         if block.shape[1] == 0: break                                        # the Krylov space is invariant: exact
     return s, Vt, bound, passes
 
-# %% ../nbs/08_truncated_svd.ipynb #822d2d56
+# %% ../nbs/08_truncated_svd.ipynb #83fb78cc
 SVD_ROUTES = ('auto', 'full', 'gram', 'krylov', 'arpack')
 MIN_KRYLOV_PASSES = 6                   # fewer affordable passes than this: the Gram route directly
 DASK_GRAM_LIMIT = 4096                  # Dask input with at most this many features: the D x D Gram matrix
@@ -152,7 +157,7 @@ def svd_route(shape, # (N, D)
     passes = int(gram / 2 / (2 * n * d * width + 4 * d * width ** 2))
     return ('krylov', passes) if passes >= MIN_KRYLOV_PASSES else ('gram', 0)
 
-# %% ../nbs/08_truncated_svd.ipynb #ff18c91b
+# %% ../nbs/08_truncated_svd.ipynb #a0837e4c
 def _full_route(X, rank):
     "`(s, Vt, 0)`: the top `rank` of LAPACK's full SVD (tiny matrices, and the last fallback)."
     _, s, Vt = scipy.linalg.svd(X, full_matrices=False, lapack_driver='gesdd', check_finite=False)
@@ -181,7 +186,7 @@ def _dask_gram_route(X, rank):
     s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]
     return s, V.T, float(_residual_bounds(s, V, gram @ V).max() / s[0]) if s[0] > 0 else 0.0
 
-# %% ../nbs/08_truncated_svd.ipynb #4007b8db
+# %% ../nbs/08_truncated_svd.ipynb #cc24dd9b
 def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
                           rank, # number of leading triplets wanted
                           rtol=1e-8, # certified accuracy of the singular values, relative to s_1
@@ -210,7 +215,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #d11d8071
+# %% ../nbs/08_truncated_svd.ipynb #01f5dbc1
 def _check_dask_pair(X1, X2):
     "Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass)."
     for name, X in (('X1', X1), ('X2', X2)):
