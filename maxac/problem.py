@@ -67,7 +67,7 @@ def check_rank(k, # requested rank
 # %% ../nbs/01_svd_problem.ipynb #17481d2c
 import scipy.linalg
 from .truncated import (numerical_rank, upper_cross_product, gram_matrix, top_singular_triplets, is_dask_array,
-                             _squared_norm, _check_dask_pair, _dask_extremes)
+                             svd_route, _squared_norm, _check_dask_pair, _dask_extremes, _gram_eigen)
 
 BLOCK_ENTRIES = 2 ** 21                 # entries of the data per block of rows in the projections (16 MiB)
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
@@ -134,11 +134,12 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
         if not (is_dask_array(X1) and is_dask_array(X2)): _fail("X1 and X2 must both be Dask arrays, or neither.")
         if basis != 'shared': _fail("Dask input supports basis='shared' only.")
         X1, X2 = _check_dask_pair(X1, X2)
-        tops = _dask_extremes(X1, X2)
-        scale = _working_scale(np.array(tops[:1]), np.array(tops[1:]))       # the same rule as for NumPy
+        fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
+        top1, top2, gram = _dask_extremes(X1, X2, gram=fused)           # one pass; with X1^T X1 on the Gram route
+        scale = _working_scale(np.array([top1]), np.array([top2]))      # the same rule as for NumPy
     else:
         X1, X2 = check_pair(X1, X2)
-        scale = _working_scale(X1, X2)
+        scale, gram = _working_scale(X1, X2), None
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
     n, d = X1.shape
     Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact
@@ -149,7 +150,8 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     elif max_rank is None: K, clip_rank = min(min(n, d) - (not dask_input), DEFAULT_MAX_RANK), True   # no full SVD
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
-    s, Vt, bound = top_singular_triplets(Y1, K, **options)
+    if gram is not None and scale == 1.0: s, Vt, bound = _gram_eigen(gram, K)    # no pass of its own
+    else: s, Vt, bound = top_singular_triplets(Y1, K, **options)
     rank1 = numerical_rank(s, Y1.shape)
     if rank1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]

@@ -89,12 +89,15 @@ from .whitening import noise_spectrum, NoiseSpectrum
 
 def _white_spectrum(Y, max_rank):
     "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: its top singular values and total energy only."
-    from maxac.truncated import is_dask_array, top_singular_triplets
-    if is_dask_array(Y):
-        from maxac.large import dask_energy
-        energy = dask_energy(Y)                                    # one pass; the top values by Gram or block Krylov
-    else: energy = _squared_norm(Y)
-    s = top_singular_triplets(Y, min(max_rank + 1, Y.shape[1] - 1))[0]
+    from maxac.truncated import is_dask_array, top_singular_triplets, svd_route, _gram_eigen
+    from maxac.large import dask_gram, dask_energy
+    rank = min(max_rank + 1, Y.shape[1] - 1)
+    if is_dask_array(Y) and svd_route(Y.shape, rank, 'dask')[0] == 'gram':
+        gram = dask_gram(Y)                                        # one pass: the energy is its trace
+        s, energy = _gram_eigen(gram, rank)[0], float(np.trace(gram))
+    else:
+        energy = dask_energy(Y) if is_dask_array(Y) else _squared_norm(Y)   # Dask: one pass, then the Krylov passes
+        s = top_singular_triplets(Y, rank)[0]
     sigma, rank = noise_level(s, energy, Y.shape)
     return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 

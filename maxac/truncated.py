@@ -7,7 +7,7 @@ __all__ = ['COLUMNS_PER_PRODUCT', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES', 'DASK_GRAM_
            'numerical_rank', 'gram_times', 'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width',
            'svd_route', 'top_singular_triplets']
 
-# %% ../nbs/08_truncated_svd.ipynb #582ed389
+# %% ../nbs/08_truncated_svd.ipynb #5fb0fd8e
 import numpy as np
 import scipy.linalg
 import scipy.sparse
@@ -37,7 +37,7 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/08_truncated_svd.ipynb #6017887c
+# %% ../nbs/08_truncated_svd.ipynb #a19e779f
 COLUMNS_PER_PRODUCT = 16                # columns of X @ B formed at once: N x 16 floats of working memory
 
 
@@ -58,9 +58,12 @@ def _residual_bounds(s, # candidate singular values
 
 def _certificate(X, s, Vt):
     "Largest residual bound max_t ||X^T u_t - s_t v_t|| / sqrt(2), relative to s_1, with u_t = X v_t / s_t."
-    return float(_residual_bounds(s, Vt.T, gram_times(X, Vt.T)).max() / s[0])
+    if is_dask_array(X): return float(_residual_bounds(s, Vt.T, gram_times(X, Vt.T)).max() / s[0])
+    chunks = range(0, len(s), COLUMNS_PER_PRODUCT)                       # X^T X V a few columns at a time, never whole
+    return float(max(_residual_bounds(s[j:j + COLUMNS_PER_PRODUCT], Vt[j:j + COLUMNS_PER_PRODUCT].T,
+                                      gram_times(X, Vt[j:j + COLUMNS_PER_PRODUCT].T)).max() for j in chunks) / s[0])
 
-# %% ../nbs/08_truncated_svd.ipynb #af7e6f3a
+# %% ../nbs/08_truncated_svd.ipynb #bcaa9e85
 def upper_cross_product(Y): # dense matrix, any memory order
     "Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
     if Y.flags.f_contiguous: return scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
@@ -85,7 +88,7 @@ def _gram_route(X, # dense N x D
     Vt = W @ Q.T
     return s, Vt, float(_residual_bounds(s, Vt.T, (X.T @ U) * s).max() / s[0])   # X^T X v = s X^T u
 
-# %% ../nbs/08_truncated_svd.ipynb #d5bacdbe
+# %% ../nbs/08_truncated_svd.ipynb #9987eb39
 def _ritz(Q, # orthonormal basis, D x q
           Z, # X^T X Q
           rank, # leading values wanted
@@ -95,8 +98,8 @@ def _ritz(Q, # orthonormal basis, D x q
     q = H.shape[0]
     values, W = scipy.linalg.eigh((H + H.T) / 2, subset_by_index=[q - min(rank, q), q - 1], check_finite=False)
     values, W = np.maximum(values[::-1], 0), W[:, ::-1]                      # descending
-    s = np.sqrt(values)
-    return s, (Q @ W).T, _residual_bounds(s, Q @ W, Z @ W)
+    s, V = np.sqrt(values), Q @ W
+    return s, V.T, _residual_bounds(s, V, Z @ W)
 
 
 def _new_directions(basis, image, width):
@@ -132,7 +135,7 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
         if block.shape[1] == 0: break                                        # the Krylov space is invariant: exact
     return s, Vt, bound, passes
 
-# %% ../nbs/08_truncated_svd.ipynb #83fb78cc
+# %% ../nbs/08_truncated_svd.ipynb #7c04dc02
 SVD_ROUTES = ('auto', 'full', 'gram', 'krylov', 'arpack')
 MIN_KRYLOV_PASSES = 6                   # fewer affordable passes than this: the Gram route directly
 DASK_GRAM_LIMIT = 4096                  # Dask input with at most this many features: the D x D Gram matrix
@@ -157,7 +160,7 @@ def svd_route(shape, # (N, D)
     passes = int(gram / 2 / (2 * n * d * width + 4 * d * width ** 2))
     return ('krylov', passes) if passes >= MIN_KRYLOV_PASSES else ('gram', 0)
 
-# %% ../nbs/08_truncated_svd.ipynb #a0837e4c
+# %% ../nbs/08_truncated_svd.ipynb #5e56f3cf
 def _full_route(X, rank):
     "`(s, Vt, 0)`: the top `rank` of LAPACK's full SVD (tiny matrices, and the last fallback)."
     _, s, Vt = scipy.linalg.svd(X, full_matrices=False, lapack_driver='gesdd', check_finite=False)
@@ -165,28 +168,33 @@ def _full_route(X, rank):
 
 
 def _arpack_route(X, rank):
-    "`(s, Vt, bound)` of a scipy sparse matrix: ARPACK on the smaller Gram operator (never formed), Rayleigh-Ritz, certified."
+    "`(s, Vt, bound)` of a scipy sparse matrix: ARPACK on the smaller Gram operator (never formed), certified."
     n, d = X.shape
     m = min(n, d)
     if rank >= m: _fail(f"sparse input needs max_rank < min(N, D) = {m}; pass a smaller max_rank or a dense array.")
     side = X.T.tocsr() if n < d else X                                  # products with the smaller Gram matrix
     gram = scipy.sparse.linalg.LinearOperator((m, m), matvec=lambda v: side.T @ (side @ v), dtype=float)
     v0 = np.random.default_rng(0).standard_normal(m)                   # a fixed start vector: deterministic results
-    vectors = scipy.sparse.linalg.eigsh(gram, k=rank, tol=0, v0=v0)[1]
-    Q = np.linalg.qr(X.T @ vectors if n < d else vectors)[0]           # an orthonormal right subspace
-    s, Vt, bounds = _ritz(Q, gram_times(X, Q), rank)
-    return s, Vt, float(bounds.max() / s[0]) if s[0] > 0 else 0.0
+    values, V = scipy.sparse.linalg.eigsh(gram, k=rank, tol=0, v0=v0)
+    s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]           # descending
+    if n < d: V = (X.T @ V) / np.where(s > 0, s, 1)                    # left vectors -> right ones: v = X^T u / s
+    return s, V.T, _certificate(X, s, V.T)                             # V.T: a view, no copy
 
 
-def _dask_gram_route(X, rank):
-    "`(s, Vt, bound)` of a Dask array from its D x D Gram matrix (one pass), certified from the same matrix."
-    d = X.shape[1]
-    gram = np.asarray((X.T @ X).compute())
+def _gram_eigen(gram, # X^T X, D x D (NumPy)
+                rank): # K
+    "`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified from the same matrix."
+    d = gram.shape[0]
     values, V = scipy.linalg.eigh(gram, subset_by_index=[d - rank, d - 1], check_finite=False)
     s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]
     return s, V.T, float(_residual_bounds(s, V, gram @ V).max() / s[0]) if s[0] > 0 else 0.0
 
-# %% ../nbs/08_truncated_svd.ipynb #cc24dd9b
+
+def _dask_gram_route(X, rank):
+    "`(s, Vt, bound)` of a Dask array from its D x D Gram matrix, formed in one pass."
+    return _gram_eigen(np.asarray((X.T @ X).compute()), rank)
+
+# %% ../nbs/08_truncated_svd.ipynb #384bb749
 def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
                           rank, # number of leading triplets wanted
                           rtol=1e-8, # certified accuracy of the singular values, relative to s_1
@@ -215,7 +223,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #01f5dbc1
+# %% ../nbs/08_truncated_svd.ipynb #4c687c50
 def _check_dask_pair(X1, X2):
     "Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass)."
     for name, X in (('X1', X1), ('X2', X2)):
@@ -228,10 +236,11 @@ def _check_dask_pair(X1, X2):
     return X1.astype(float), X2.astype(float)
 
 
-def _dask_extremes(X1, X2):
-    "`(largest |X1|, largest |X2|)` in one pass over both Dask arrays, after checking every entry is finite."
+def _dask_extremes(X1, X2, gram=False):
+    "`(largest |X1|, largest |X2|, X1^T X1 or None)` in one pass over both Dask arrays, after checking every entry is finite."
     import dask
     import dask.array as da
-    top1, top2, finite = dask.compute(abs(X1).max(), abs(X2).max(), da.isfinite(X1).all() & da.isfinite(X2).all())
+    top1, top2, finite, G = dask.compute(abs(X1).max(), abs(X2).max(), da.isfinite(X1).all() & da.isfinite(X2).all(),
+                                         X1.T @ X1 if gram else None)
     if not finite: _fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
-    return float(top1), float(top2)
+    return float(top1), float(top2), None if G is None else np.asarray(G)
