@@ -7,7 +7,7 @@ __all__ = ['COLUMNS_PER_PRODUCT', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES', 'DASK_GRAM_
            'numerical_rank', 'gram_times', 'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width',
            'svd_route', 'top_singular_triplets']
 
-# %% ../nbs/08_truncated_svd.ipynb #5fb0fd8e
+# %% ../nbs/08_truncated_svd.ipynb #dc20d507
 import numpy as np
 import scipy.linalg
 import scipy.sparse
@@ -37,15 +37,17 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/08_truncated_svd.ipynb #a19e779f
+# %% ../nbs/08_truncated_svd.ipynb #8106000a
 COLUMNS_PER_PRODUCT = 16                # columns of X @ B formed at once: N x 16 floats of working memory
 
 
 def gram_times(X, # dense, scipy sparse or Dask matrix, N x D
                B): # dense D x b
-    "X^T X B, a few columns at a time (working memory N x 16), in one pass over a Dask array."
+    "X^T X B a few columns at a time (working memory N x 16, or a quarter of dense X), in one pass over a Dask array."
     if is_dask_array(X): return np.asarray((X.T @ (X @ B)).compute())
-    return np.hstack([X.T @ (X @ B[:, j:j + COLUMNS_PER_PRODUCT]) for j in range(0, B.shape[1], COLUMNS_PER_PRODUCT)])
+    width = COLUMNS_PER_PRODUCT if scipy.sparse.issparse(X) else max(COLUMNS_PER_PRODUCT, X.shape[1] // 4)
+    if B.shape[1] <= width: return X.T @ (X @ B)
+    return np.hstack([X.T @ (X @ B[:, j:j + width]) for j in range(0, B.shape[1], width)])
 
 
 def _residual_bounds(s, # candidate singular values
@@ -63,7 +65,7 @@ def _certificate(X, s, Vt):
     return float(max(_residual_bounds(s[j:j + COLUMNS_PER_PRODUCT], Vt[j:j + COLUMNS_PER_PRODUCT].T,
                                       gram_times(X, Vt[j:j + COLUMNS_PER_PRODUCT].T)).max() for j in chunks) / s[0])
 
-# %% ../nbs/08_truncated_svd.ipynb #bcaa9e85
+# %% ../nbs/08_truncated_svd.ipynb #57f08054
 def upper_cross_product(Y): # dense matrix, any memory order
     "Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
     if Y.flags.f_contiguous: return scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
@@ -88,7 +90,7 @@ def _gram_route(X, # dense N x D
     Vt = W @ Q.T
     return s, Vt, float(_residual_bounds(s, Vt.T, (X.T @ U) * s).max() / s[0])   # X^T X v = s X^T u
 
-# %% ../nbs/08_truncated_svd.ipynb #9987eb39
+# %% ../nbs/08_truncated_svd.ipynb #a622a8f8
 def _ritz(Q, # orthonormal basis, D x q
           Z, # X^T X Q
           rank, # leading values wanted
@@ -108,9 +110,7 @@ def _new_directions(basis, image, width):
         image = image - basis @ (basis.T @ image)
     directions, values, _ = np.linalg.svd(image, full_matrices=False)
     keep = values > values[0] * 1e-10 if values.size and values[0] > 0 else np.zeros(values.size, bool)
-    directions = directions[:, keep][:, :width]
-    directions = directions - basis @ (basis.T @ directions)
-    return np.linalg.qr(directions)[0]
+    return directions[:, keep][:, :width]                                    # orthonormal, and orthogonal to basis
 
 
 def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
@@ -122,20 +122,24 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
     "`(s, Vt, bound, passes)`: the top-`rank` triplets from the block Krylov space of X^T X, stopping once certified."
     d = X.shape[1]
     block = np.linalg.qr(np.random.default_rng(seed).standard_normal((d, min(width, d))))[0]
-    basis, images, H = np.zeros((d, 0)), np.zeros((d, 0)), np.zeros((0, 0))
+    store, H, used = np.empty((2, d, min(d, 4 * width))), np.zeros((0, 0)), 0   # [basis, images], grown by doubling
     for passes in range(1, max_passes + 1):
         image = gram_times(X, block)                                         # one pass over the data
-        basis, images = np.hstack([basis, block]), np.hstack([images, image])
+        if used + block.shape[1] > store.shape[2]:
+            store = np.concatenate([store, np.empty((2, d, min(d, 2 * store.shape[2]) - store.shape[2]))], axis=2)
+        store[0, :, used:used + block.shape[1]], store[1, :, used:used + block.shape[1]] = block, image
+        used += block.shape[1]
+        basis, images = store[0, :, :used], store[1, :, :used]
         border = basis.T @ image                                             # the new columns of Q^T X^T X Q
         H = np.block([[H, border[:-block.shape[1]]], [border[:-block.shape[1]].T, border[-block.shape[1]:]]])
         s, Vt, bounds = _ritz(basis, images, rank, H)                        # Rayleigh-Ritz on the whole space
         bound = float(bounds.max() / s[0]) if s[0] > 0 else 0.0
-        if bound <= rtol or basis.shape[1] >= d: break
-        block = _new_directions(basis, image, min(width, d - basis.shape[1]))
+        if bound <= rtol or used >= d: break
+        block = _new_directions(basis, image, min(width, d - used))
         if block.shape[1] == 0: break                                        # the Krylov space is invariant: exact
     return s, Vt, bound, passes
 
-# %% ../nbs/08_truncated_svd.ipynb #7c04dc02
+# %% ../nbs/08_truncated_svd.ipynb #2c945ad9
 SVD_ROUTES = ('auto', 'full', 'gram', 'krylov', 'arpack')
 MIN_KRYLOV_PASSES = 6                   # fewer affordable passes than this: the Gram route directly
 DASK_GRAM_LIMIT = 4096                  # Dask input with at most this many features: the D x D Gram matrix
@@ -160,7 +164,7 @@ def svd_route(shape, # (N, D)
     passes = int(gram / 2 / (2 * n * d * width + 4 * d * width ** 2))
     return ('krylov', passes) if passes >= MIN_KRYLOV_PASSES else ('gram', 0)
 
-# %% ../nbs/08_truncated_svd.ipynb #5e56f3cf
+# %% ../nbs/08_truncated_svd.ipynb #f873d4a6
 def _full_route(X, rank):
     "`(s, Vt, 0)`: the top `rank` of LAPACK's full SVD (tiny matrices, and the last fallback)."
     _, s, Vt = scipy.linalg.svd(X, full_matrices=False, lapack_driver='gesdd', check_finite=False)
@@ -194,7 +198,7 @@ def _dask_gram_route(X, rank):
     "`(s, Vt, bound)` of a Dask array from its D x D Gram matrix, formed in one pass."
     return _gram_eigen(np.asarray((X.T @ X).compute()), rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #384bb749
+# %% ../nbs/08_truncated_svd.ipynb #b03bc642
 def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
                           rank, # number of leading triplets wanted
                           rtol=1e-8, # certified accuracy of the singular values, relative to s_1
@@ -223,7 +227,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #4c687c50
+# %% ../nbs/08_truncated_svd.ipynb #fe5eeef4
 def _check_dask_pair(X1, X2):
     "Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass)."
     for name, X in (('X1', X1), ('X2', X2)):
