@@ -7,7 +7,7 @@ __all__ = ['COLUMNS_PER_PRODUCT', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES', 'DASK_GRAM_
            'numerical_rank', 'gram_times', 'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width',
            'svd_route', 'top_singular_triplets']
 
-# %% ../nbs/08_truncated_svd.ipynb #dc20d507
+# %% ../nbs/08_truncated_svd.ipynb #12074655
 import numpy as np
 import scipy.linalg
 import scipy.sparse
@@ -37,7 +37,7 @@ def _tail_sums(values):
     "`sum(values[k:])` for k = 1..len(values), accurately (no subtraction from the total)."
     return np.cumsum(values[::-1])[::-1][1:].tolist() + [0.0] if len(values) else []
 
-# %% ../nbs/08_truncated_svd.ipynb #8106000a
+# %% ../nbs/08_truncated_svd.ipynb #232714b1
 COLUMNS_PER_PRODUCT = 16                # columns of X @ B formed at once: N x 16 floats of working memory
 
 
@@ -65,7 +65,7 @@ def _certificate(X, s, Vt):
     return float(max(_residual_bounds(s[j:j + COLUMNS_PER_PRODUCT], Vt[j:j + COLUMNS_PER_PRODUCT].T,
                                       gram_times(X, Vt[j:j + COLUMNS_PER_PRODUCT].T)).max() for j in chunks) / s[0])
 
-# %% ../nbs/08_truncated_svd.ipynb #57f08054
+# %% ../nbs/08_truncated_svd.ipynb #190c4239
 def upper_cross_product(Y): # dense matrix, any memory order
     "Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
     if Y.flags.f_contiguous: return scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
@@ -90,7 +90,7 @@ def _gram_route(X, # dense N x D
     Vt = W @ Q.T
     return s, Vt, float(_residual_bounds(s, Vt.T, (X.T @ U) * s).max() / s[0])   # X^T X v = s X^T u
 
-# %% ../nbs/08_truncated_svd.ipynb #a622a8f8
+# %% ../nbs/08_truncated_svd.ipynb #308e6c93
 def _ritz(Q, # orthonormal basis, D x q
           Z, # X^T X Q
           rank, # leading values wanted
@@ -139,7 +139,7 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
         if block.shape[1] == 0: break                                        # the Krylov space is invariant: exact
     return s, Vt, bound, passes
 
-# %% ../nbs/08_truncated_svd.ipynb #2c945ad9
+# %% ../nbs/08_truncated_svd.ipynb #9e96a7f2
 SVD_ROUTES = ('auto', 'full', 'gram', 'krylov', 'arpack')
 MIN_KRYLOV_PASSES = 6                   # fewer affordable passes than this: the Gram route directly
 DASK_GRAM_LIMIT = 4096                  # Dask input with at most this many features: the D x D Gram matrix
@@ -164,7 +164,7 @@ def svd_route(shape, # (N, D)
     passes = int(gram / 2 / (2 * n * d * width + 4 * d * width ** 2))
     return ('krylov', passes) if passes >= MIN_KRYLOV_PASSES else ('gram', 0)
 
-# %% ../nbs/08_truncated_svd.ipynb #f873d4a6
+# %% ../nbs/08_truncated_svd.ipynb #b50b5a19
 def _full_route(X, rank):
     "`(s, Vt, 0)`: the top `rank` of LAPACK's full SVD (tiny matrices, and the last fallback)."
     _, s, Vt = scipy.linalg.svd(X, full_matrices=False, lapack_driver='gesdd', check_finite=False)
@@ -179,7 +179,8 @@ def _arpack_route(X, rank):
     side = X.T.tocsr() if n < d else X                                  # products with the smaller Gram matrix
     gram = scipy.sparse.linalg.LinearOperator((m, m), matvec=lambda v: side.T @ (side @ v), dtype=float)
     v0 = np.random.default_rng(0).standard_normal(m)                   # a fixed start vector: deterministic results
-    values, V = scipy.sparse.linalg.eigsh(gram, k=rank, tol=0, v0=v0)
+    ncv = min(m, rank + max(20, rank // 2))                             # Lanczos vectors: fewer than ARPACK's 2K + 1
+    values, V = scipy.sparse.linalg.eigsh(gram, k=rank, ncv=ncv, tol=0, v0=v0)
     s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]           # descending
     if n < d: V = (X.T @ V) / np.where(s > 0, s, 1)                    # left vectors -> right ones: v = X^T u / s
     return s, V.T, _certificate(X, s, V.T)                             # V.T: a view, no copy
@@ -198,7 +199,7 @@ def _dask_gram_route(X, rank):
     "`(s, Vt, bound)` of a Dask array from its D x D Gram matrix, formed in one pass."
     return _gram_eigen(np.asarray((X.T @ X).compute()), rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #b03bc642
+# %% ../nbs/08_truncated_svd.ipynb #150c9aad
 def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
                           rank, # number of leading triplets wanted
                           rtol=1e-8, # certified accuracy of the singular values, relative to s_1
@@ -227,7 +228,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, rank)
 
-# %% ../nbs/08_truncated_svd.ipynb #fe5eeef4
+# %% ../nbs/08_truncated_svd.ipynb #b08212e3
 def _check_dask_pair(X1, X2):
     "Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass)."
     for name, X in (('X1', X1), ('X2', X2)):
