@@ -122,25 +122,27 @@ RankSelection.plot = _plot_selection
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
 from .replicate import predicted_disagreement, noise_level
-from .whitening import noise_spectrum, NoiseSpectrum, _spectrum_of
+from .whitening import noise_spectrum, NoiseSpectrum
 
 
 def _white_spectrum(Y, max_rank):
-    "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: top singular values and the total energy."
-    from maxac.large import is_dask_array
-    if is_dask_array(Y):
-        from maxac.large import dask_gram
-        s, sigma, rank = _spectrum_of(dask_gram(Y), Y.shape)      # the whole spectrum, from one pass
+    "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: its top singular values and total energy only."
+    from maxac.truncated import is_dask_array, top_singular_triplets, svd_route, _gram_eigen
+    from maxac.large import dask_gram, dask_energy
+    rank = min(max_rank + 1, Y.shape[1] - 1)
+    if is_dask_array(Y) and svd_route(Y.shape, rank, 'dask')[0] == 'gram':
+        gram = dask_gram(Y)                                        # one pass: the energy is its trace
+        s, energy = _gram_eigen(gram, rank)[0], float(np.trace(gram))
     else:
-        from maxac.problem import top_singular_triplets
-        s = top_singular_triplets(Y, min(max_rank + 1, Y.shape[1] - 1))[0]
-        sigma, rank = noise_level(s, _squared_norm(Y), Y.shape)
+        energy = dask_energy(Y) if is_dask_array(Y) else _squared_norm(Y)   # Dask: one pass, then the Krylov passes
+        s = top_singular_triplets(Y, rank)[0]
+    sigma, rank = noise_level(s, energy, Y.shape)
     return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 
 def _predicted_spectrum(X, max_rank, whiten, rng):
     "`(spectrum, shape, scale, transposed)` of one matrix with its objects on the long side."
-    from maxac.large import is_dask_array
+    from maxac.truncated import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
     if is_dask_array(X): return _white_spectrum(Y, max_rank), Y.shape, 1.0, transposed
