@@ -186,12 +186,21 @@ def _arpack_route(X, rank):
     return s, V.T, _certificate(X, s, V.T)                             # V.T: a view, no copy
 
 
-def _gram_eigen(gram, # X^T X, D x D (NumPy)
-                rank): # K
+def _gram_singular_values(values, # eigenvalues of a Gram matrix X^T X, descending
+                          size): # max(N, D) of X
+    "Their square roots, with eigenvalues at the Gram matrix's rounding level (<= size eps lambda_1) set to exactly 0."
+    values = np.asarray(values, dtype=float)
+    floor = max(float(values[0]), 0.0) * size * np.finfo(float).eps if values.size else 0.0
+    return np.sqrt(np.where(values > floor, values, 0.0))
+
+
+def _gram_eigen(gram, # X^T X, D x D (NumPy, both triangles)
+                rank, # K
+                size=None): # max(N, D) of X (default D): sets the rounding level below which s = 0
     "`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified from the same matrix."
     d = gram.shape[0]
-    values, V = scipy.linalg.eigh(gram, subset_by_index=[d - rank, d - 1], check_finite=False)
-    s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]
+    values, V = scipy.linalg.eigh(gram, lower=False, subset_by_index=[d - rank, d - 1], check_finite=False)
+    s, V = _gram_singular_values(values[::-1], size or d), V[:, ::-1]
     return s, V.T, float(_residual_bounds(s, V, gram @ V).max() / s[0]) if s[0] > 0 else 0.0
 
 

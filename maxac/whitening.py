@@ -13,6 +13,7 @@ import scipy.stats
 from dataclasses import dataclass
 from .replicate import noise_level
 from .problem import upper_cross_product
+from .truncated import _gram_singular_values
 
 
 def cross_product(Y): # dense matrix, any memory order
@@ -107,12 +108,13 @@ class NoiseSpectrum:
 
 def _evenness(variances):
     "(sum v)^2 / (n sum v^2): the fraction of its degrees of freedom a sum of chi-squares with these variances keeps (Satterthwaite)."
-    return float(np.mean(variances) ** 2 / np.mean(variances ** 2))
+    second = np.mean(variances ** 2)
+    return float(np.mean(variances) ** 2 / second) if second > 0 else 1.0       # all zero: perfectly even
 
 
 def _spectrum_of(gram, shape):
     "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix."
-    s = np.sqrt(np.maximum(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], 0.0))
+    s = _gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
     return (s,) + noise_level(s, float(np.trace(gram)), shape)
 
 # %% ../nbs/32_whitening.ipynb #60e8f7d0
@@ -133,9 +135,13 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
     s, sigma, rank = _spectrum_of(grams[0] + grams[1], Y.shape)
     best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape))
     row_scale, col_scale = np.ones(n), np.ones(d)
-    for _ in range(WHITENING_ROUNDS if sigma > 0 else 0):
+    energy = float(np.trace(grams[0]) + np.trace(grams[1]))
+    resolvable = sigma ** 2 * n * d > 1e4 * max(n, d) * np.finfo(float).eps * energy   # noise above the Gram's rounding
+    for _ in range(WHITENING_ROUNDS if resolvable else 0):
         row_var, col_var = noise_profile(parts, grams, columns, rank)
         all_rows = np.concatenate(row_var)
+        if not (np.all(np.isfinite(all_rows)) and np.all(np.isfinite(col_var)) and all_rows.mean() > 0 < col_var.mean()):
+            break                                                    # no noise to whiten (exactly low rank)
         uneven_rows = dispersion_pvalue(all_rows, (d - rank) * _evenness(col_var)) < WHITENING_LEVEL
         uneven_cols = dispersion_pvalue(col_var, (n - rank) * _evenness(all_rows)) < WHITENING_LEVEL
         if not (uneven_rows or uneven_cols): break
