@@ -10,48 +10,8 @@ __all__ = ['NOISE_KINDS', 'DATASETS', 'MixtureData', 'gaussian_mixture', 'low_ra
 import numpy as np
 import scipy.linalg
 from dataclasses import dataclass
-from .asc import _fail, _power_of_two_scale
+from .checks import _fail, _power_of_two_scale, _check_count, _check_real, _rng, _check_center
 from .problem import check_matrix, numerical_rank
-
-
-def _check_count(value, # the argument to check
-                 name, # its name, for the error message
-                 minimum=1): # smallest value accepted
-    "`value` as an int, after checking it is a whole number >= `minimum`."
-    if isinstance(value, (bool, np.bool_)) or not (isinstance(value, (int, np.integer)) or (
-            isinstance(value, (float, np.floating)) and float(value).is_integer())):
-        _fail(f"{name} must be a whole number >= {minimum}; got {value!r}.")
-    if value < minimum: _fail(f"{name} must be >= {minimum}; got {value}.")
-    return int(value)
-
-
-def _check_real(value, # the argument to check
-                name, # its name, for the error message
-                positive=False): # require > 0 instead of >= 0
-    "`value` as a float, after checking it is a finite number >= 0 (> 0 when `positive`)."
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        _fail(f"{name} must be a number; got {value!r}.")
-    if not np.isfinite(value): _fail(f"{name} must be finite; got {value}.")
-    if positive and value <= 0: _fail(f"{name} must be > 0; got {value}.")
-    if value < 0: _fail(f"{name} must be >= 0; got {value}.")
-    return float(value)
-
-
-def _rng(seed, # None, a non-negative int, a numpy Generator, or a legacy RandomState (scikit-learn's random_state)
-         name='seed'): # the argument's name, for the error message
-    "A numpy random generator for `seed`, or a one-line error naming the argument."
-    if isinstance(seed, np.random.RandomState): return np.random.default_rng(seed.randint(2 ** 31 - 1, size=4))
-    whole = isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_))
-    if not (seed is None or (whole and seed >= 0) or isinstance(seed, (np.random.Generator, np.random.BitGenerator,
-                                                                     np.random.SeedSequence))):
-        _fail(f"{name} must be None, a non-negative integer, a numpy Generator or a RandomState; got {seed!r}.")
-    return np.random.default_rng(seed)
-
-
-def _check_center(center): # the flag to check
-    "`center` as a bool, after checking it is one."
-    if not isinstance(center, (bool, np.bool_)): _fail(f"center must be True or False; got {center!r}.")
-    return bool(center)
 
 # %% ../nbs/10_data.ipynb #b8e7717c
 @dataclass(repr=False)
