@@ -7,7 +7,7 @@ __all__ = ['BENCHMARKS', 'one_blas_thread', 'best_time', 'planted_pair', 'peak_m
            'benchmark_growth', 'benchmark_grid', 'benchmark_select', 'sparse_noise', 'sparse_pair',
            'benchmark_sparse_select', 'benchmark_dask', 'report_lines', 'report', 'main']
 
-# %% ../nbs/42_benchmark.ipynb #54973936
+# %% ../nbs/42_benchmark.ipynb #1a882d0d
 import argparse
 import sys
 import time
@@ -17,7 +17,7 @@ import scipy.linalg
 from .svd import capacity_curve, curve_from_problem
 from .problem import svd_problem
 
-
+# %% ../nbs/42_benchmark.ipynb #02287ddd
 @contextmanager
 def one_blas_thread():
     "Limit BLAS to one thread while timing (threadpoolctl, a development dependency); yields whether it could."
@@ -25,7 +25,7 @@ def one_blas_thread():
     except ImportError: yield False; return
     with threadpool_limits(1): yield True
 
-
+# %% ../nbs/42_benchmark.ipynb #02f2ef88
 def best_time(function, # called with no arguments
               repeat=3, # repetitions; the fastest counts
               long_call=10.0): # seconds: a call this long is not repeated (its noise is small beside it)
@@ -36,14 +36,14 @@ def best_time(function, # called with no arguments
         if times[-1] >= long_call: break
     return min(times), result
 
-
+# %% ../nbs/42_benchmark.ipynb #b68a6ea4
 def planted_pair(n_objects, n_features, rank=10, noise=1.0, seed=0):
     "A low-rank signal plus Gaussian noise, measured twice (benchmark data)."
     rng = np.random.default_rng(seed)
     signal = rng.normal(size=(n_objects, rank)) @ rng.normal(size=(rank, n_features)) * 2.0
     return signal + noise * rng.normal(size=(n_objects, n_features)), signal + noise * rng.normal(size=(n_objects, n_features))
 
-# %% ../nbs/42_benchmark.ipynb #485fea4b
+# %% ../nbs/42_benchmark.ipynb #87805f4c
 def _full_svd_curve(X1, X2, max_rank, sigma, full_svd=None):
     "The capacity curve from statistics computed with a full LAPACK SVD (the exactness reference); `full_svd` reuses one."
     problem = svd_problem(X1[:, :], X2, max_rank)      # same data through the fast path, for the residuals
@@ -55,7 +55,7 @@ def _full_svd_curve(X1, X2, max_rank, sigma, full_svd=None):
     problem.delta_scale = np.sqrt(np.cumsum(delta ** 2, axis=1)).mean(0)
     return curve_from_problem(problem, sigma)
 
-
+# %% ../nbs/42_benchmark.ipynb #f25bb7d0
 def peak_memory(function): # called with no arguments
     "Peak bytes allocated (tracemalloc, which sees NumPy's buffers) while running function()."
     import tracemalloc
@@ -63,7 +63,7 @@ def peak_memory(function): # called with no arguments
     try: function(); return tracemalloc.get_traced_memory()[1]
     finally: tracemalloc.stop()
 
-
+# %% ../nbs/42_benchmark.ipynb #69287ec4
 def benchmark_capacity_curve(n_objects=20000, # N
                              n_features=1000, # D
                              max_rank=50, # K
@@ -82,7 +82,7 @@ def benchmark_capacity_curve(n_objects=20000, # N
                 curve_seconds=curve_time, ratio=curve_time / svd_time, max_relative_difference=error,
                 route=svd_route(X1.shape, max_rank)[0], peak_copies=copies)
 
-# %% ../nbs/42_benchmark.ipynb #ccd314b8
+# %% ../nbs/42_benchmark.ipynb #fbd7ffa7
 def benchmark_growth(sizes=(1000, 10000, 100000), # numbers of objects N
                      n_features=200, # D
                      max_rank=20, # K
@@ -95,7 +95,7 @@ def benchmark_growth(sizes=(1000, 10000, 100000), # numbers of objects N
         rows.append(dict(n_objects=n, seconds=seconds))
     return rows
 
-
+# %% ../nbs/42_benchmark.ipynb #52b0885f
 def benchmark_grid(shapes=((2500, 10, 51), (5000, 10, 51), (10000, 10, 51), (10000, 20, 51), (10000, 20, 101)), # (N, k, n_points)
                    repeat=3): # repetitions
     "Time of the exact grid sums `grid_mutual_information` (one beta) against N k n_points: linear if seconds / (N k n) is flat."
@@ -127,7 +127,7 @@ def benchmark_select(shape=(5000, 200), # (N, D)
     if old_default: row['fission'], row['fission_result'] = best_time(lambda: select_rank(X1, pairing='fission'), 1)
     return row
 
-# %% ../nbs/42_benchmark.ipynb #c49a719e
+# %% ../nbs/42_benchmark.ipynb #137c75c8
 def sparse_noise(n_objects, n_features, density, rng):
     "Sparse Gaussian noise, CSR, at about `density` (positions drawn with replacement: no N x D index set, unlike scipy.sparse.random)."
     import scipy.sparse
@@ -135,7 +135,7 @@ def sparse_noise(n_objects, n_features, density, rng):
     positions = (rng.integers(n_objects, size=count), rng.integers(n_features, size=count))
     return scipy.sparse.csr_matrix((rng.standard_normal(count), positions), shape=(n_objects, n_features))
 
-
+# %% ../nbs/42_benchmark.ipynb #86fe0fbf
 def sparse_pair(n_objects=100000, n_features=20000, density=1e-3, rank=10, seed=0):
     "A sparse pair, CSR: a sparse rank-`rank` signal (each object loads on one factor, each factor on a few features) plus sparse noise."
     import scipy.sparse
@@ -150,7 +150,7 @@ def sparse_pair(n_objects=100000, n_features=20000, density=1e-3, rank=10, seed=
     return ((signal + sparse_noise(n_objects, n_features, density / 2, rng)).tocsr(),
             (signal + sparse_noise(n_objects, n_features, density / 2, rng)).tocsr())
 
-
+# %% ../nbs/42_benchmark.ipynb #e80b9f08
 def benchmark_sparse_select(shape=(100000, 20000), # (N, D)
                             density=1e-3): # fraction of stored entries
     "select_rank on a sparse pair with default arguments against `svds(X1, k=K)`, and its peak memory in CSR sizes."
@@ -166,7 +166,7 @@ def benchmark_sparse_select(shape=(100000, 20000), # (N, D)
                 ratio=select_time / svds_time, rank=selection.rank, csr_bytes=csr,
                 peak_csr=peak_memory(lambda: select_rank(X1, X2)) / csr)
 
-
+# %% ../nbs/42_benchmark.ipynb #c38c0a1c
 def benchmark_dask(n_objects=125000, # N of the Dask pair
                    n_features=200, # D
                    max_rank=20, # K
@@ -189,7 +189,7 @@ def benchmark_dask(n_objects=125000, # N of the Dask pair
                 ratio=dask_time / numpy_time, same_rank=distributed.best_rank == local.best_rank,
                 max_difference=float(np.max(np.abs(distributed.value - local.value))))
 
-# %% ../nbs/42_benchmark.ipynb #5611a7c5
+# %% ../nbs/42_benchmark.ipynb #41d64cbc
 def _select_line(row):
     "The report line of one `benchmark_select` row."
     (n, d), svd = row['shape'], row['svd']
@@ -202,7 +202,7 @@ def _select_line(row):
                                   f"(rank {row['fission_result'].rank})")
     return line
 
-
+# %% ../nbs/42_benchmark.ipynb #c1ca96a2
 def _curve_line(curve, target):
     "The report line of one `benchmark_capacity_curve` row."
     return (f"capacity_curve(X1, X2, {curve['max_rank']}) on {curve['n_objects']} x {curve['n_features']} ({curve['route']} route): "
@@ -210,7 +210,7 @@ def _curve_line(curve, target):
             f"ratio {curve['ratio']:.3f} (target <= {target}); exact: max relative difference to the full-SVD curve "
             f"{curve['max_relative_difference']:.1e}; peak extra memory {curve['peak_copies']:.2f} copies of X1 (target <= 1)")
 
-
+# %% ../nbs/42_benchmark.ipynb #2c8c962f
 def report_lines(quick=False): # small sizes, for a smoke test
     "Run the benchmarks one by one, yielding each line of the report as soon as it is measured."
     with one_blas_thread() as limited: yield from _report_lines(quick, limited)
@@ -242,7 +242,7 @@ def _report_lines(quick, limited):
         f"N={row['n_objects']} k={row['k']} n={row['n_points']}: {row['seconds']:.3f} s ({row['ns_per_term']:.1f} ns per N k n)"
         for row in grid)
 
-# %% ../nbs/42_benchmark.ipynb #b707f6b7
+# %% ../nbs/42_benchmark.ipynb #67f767de
 BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'select_rank on 5000 x 200',
               'select_rank on 20000 x 1000', 'select_rank on a sparse pair', 'Dask per row', 'growth with N', 'exact grid sums')
 
@@ -251,7 +251,7 @@ def report(quick=False): # small sizes, for a smoke test
     "Run the benchmarks and return the report as text."
     return '\n'.join(report_lines(quick))
 
-
+# %% ../nbs/42_benchmark.ipynb #9c06d464
 def main(argv=None): # command-line arguments
     "`python -m maxac.benchmark [--quick]`: print the benchmark report."
     parser = argparse.ArgumentParser(prog='python -m maxac.benchmark', description='maxac speed benchmarks')

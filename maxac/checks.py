@@ -61,7 +61,7 @@ def _power_of_two_scale(*arrays):
     top = max(_largest_magnitude(a) for a in arrays)
     return 1.0 if top == 0 else float(2.0 ** np.floor(np.log2(top)))
 
-# %% ../nbs/08_checks.ipynb #c219010f
+# %% ../nbs/08_checks.ipynb #3eda9895
 def _check_real_entries(X, name):
     "Refuse complex entries and masked entries, which a float conversion would silently drop or ignore."
     if np.ma.isMaskedArray(X) and np.ma.count_masked(X):
@@ -73,7 +73,7 @@ def _check_real_entries(X, name):
         _fail(f"Complex data not supported in {name}: maxac needs real numbers; pass {name}.real or np.abs({name}) if "
               f"that is meant, or np.hstack([{name}.real, {name}.imag]) to keep both parts as features.")
 
-
+# %% ../nbs/08_checks.ipynb #24cc00f8
 def _check_sparse(X, name, min_rows):
     "A scipy sparse matrix as float CSR, checked like a dense one (without densifying)."
     _check_real_entries(X, name)
@@ -83,7 +83,7 @@ def _check_sparse(X, name, min_rows):
     if not np.all(np.isfinite(X.data)): _fail(f"{name} contains NaN or inf among its stored entries: remove or impute them.")
     return X
 
-
+# %% ../nbs/08_checks.ipynb #ddfcfdd0
 def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns into a 2-D numeric array
                  name='X', # the argument's name, for the error message
                  min_rows=2): # fewest objects accepted
@@ -103,7 +103,7 @@ def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns 
         _fail(f"{name} contains NaN or inf (first at row {bad[0]}, column {bad[1]}): remove or impute those entries.")
     return array
 
-
+# %% ../nbs/08_checks.ipynb #116a2c9c
 def check_pair(X1, # first measurement, N x D
                X2): # second measurement of the same N objects, N x D
     "Both measurements as float arrays, after checking their shapes agree."
@@ -115,7 +115,7 @@ def check_pair(X1, # first measurement, N x D
               f"{X2.shape} differ. Row i of both must describe object i.")
     return X1, X2
 
-
+# %% ../nbs/08_checks.ipynb #27de78c6
 def check_rank(k, # requested rank
                upper, # largest rank allowed
                name='k'): # the argument's name, for the error message
@@ -127,7 +127,7 @@ def check_rank(k, # requested rank
         _fail(f"{name} must be between 1 and {upper} (at most min(N, D) and the numerical rank of X1); got {k}.")
     return int(k)
 
-# %% ../nbs/08_checks.ipynb #01e32b7e
+# %% ../nbs/08_checks.ipynb #d2abcdff
 def _check_count(value, # the argument to check
                  name, # its name, for the error message
                  minimum=1): # smallest value accepted
@@ -138,7 +138,7 @@ def _check_count(value, # the argument to check
     if value < minimum: _fail(f"{name} must be >= {minimum}; got {value}.")
     return int(value)
 
-
+# %% ../nbs/08_checks.ipynb #9158b7a0
 def _check_real(value, # the argument to check
                 name, # its name, for the error message
                 positive=False): # require > 0 instead of >= 0
@@ -150,7 +150,7 @@ def _check_real(value, # the argument to check
     if value < 0: _fail(f"{name} must be >= 0; got {value}.")
     return float(value)
 
-
+# %% ../nbs/08_checks.ipynb #c9803875
 def _rng(seed, # None, a non-negative int, a numpy Generator, or a legacy RandomState (scikit-learn's random_state)
          name='seed'): # the argument's name, for the error message
     "A numpy random generator for `seed`, or a one-line error naming the argument."
@@ -161,7 +161,7 @@ def _rng(seed, # None, a non-negative int, a numpy Generator, or a legacy Random
         _fail(f"{name} must be None, a non-negative integer, a numpy Generator or a RandomState; got {seed!r}.")
     return np.random.default_rng(seed)
 
-
+# %% ../nbs/08_checks.ipynb #894f5b56
 def _check_center(center): # the flag to check
     "`center` as a bool, after checking it is one."
     if not isinstance(center, (bool, np.bool_)): _fail(f"center must be True or False; got {center!r}.")

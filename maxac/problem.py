@@ -65,6 +65,23 @@ class SVDProblem:
     @property
     def max_rank(self): return len(self.singular_values)
 
+# %% ../nbs/01_svd_problem.ipynb #d4f4958f
+def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
+                  basis, # 'shared' or 'own'
+                  svd_method): # route of the truncated SVD
+    "`(X1, X2, scale, gram, dask_input)`: checked input, its power-of-two scale, and (Dask, Gram route) X1^T X1 from the same pass."
+    dask_input = is_dask_array(X1) or is_dask_array(X2)
+    if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
+    if not dask_input:
+        X1, X2 = check_pair(X1, X2)
+        return X1, X2, _working_scale(X1, X2), None, False
+    if not (is_dask_array(X1) and is_dask_array(X2)): _fail("X1 and X2 must both be Dask arrays, or neither.")
+    if basis != 'shared': _fail("Dask input supports basis='shared' only.")
+    X1, X2 = _check_dask_pair(X1, X2)
+    fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
+    top1, top2, gram = _dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
+    return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
+
 # %% ../nbs/01_svd_problem.ipynb #e14e876d
 def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sparse or Dask)
                 X2, # second measurement of the same objects, N x D
@@ -76,18 +93,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
                 rtol=1e-8, # certified accuracy of the singular values, relative to s_1
                 max_passes=None): # passes the block Krylov route may spend (default: from the cost model)
     "Sufficient statistics of the maxAC weight sums for ranks 1..max_rank, from one (truncated) SVD of X1 (and of X2)."
-    dask_input = is_dask_array(X1) or is_dask_array(X2)
-    if dask_input:
-        if not (is_dask_array(X1) and is_dask_array(X2)): _fail("X1 and X2 must both be Dask arrays, or neither.")
-        if basis != 'shared': _fail("Dask input supports basis='shared' only.")
-        X1, X2 = _check_dask_pair(X1, X2)
-        fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
-        top1, top2, gram = _dask_extremes(X1, X2, gram=fused)           # one pass; with X1^T X1 on the Gram route
-        scale = _working_scale(np.array([top1]), np.array([top2]))      # the same rule as for NumPy
-    else:
-        X1, X2 = check_pair(X1, X2)
-        scale, gram = _working_scale(X1, X2), None
-    if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
+    X1, X2, scale, gram, dask_input = _checked_pair(X1, X2, basis, svd_method)
     n, d = X1.shape
     Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact
     large = dask_input or scipy.sparse.issparse(Y1)
