@@ -8,8 +8,7 @@ __all__ = ['MaxACRank']
 # %% ../nbs/36_estimator.ipynb #df397d21
 import numpy as np
 from .asc import _fail
-from .problem import _check_real_entries
-from .data import _rng
+from .checks import _check_real_entries, _rng
 from .select import select_rank
 try:
     from sklearn.base import BaseEstimator, TransformerMixin, ClassNamePrefixFeaturesOutMixin
