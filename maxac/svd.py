@@ -58,11 +58,10 @@ def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True
 # %% ../nbs/06_svd.ipynb #96740da5
 def _setup(X1, X2, k, sigma, joint, basis):
     "Checked inputs and the `SVDProblem` for rank k."
-    X1, X2 = check_pair(X1, X2)
     check_variant(joint, basis)
     sigma = check_sigma(sigma)
     if sigma is not None and sigma.ndim: _fail("sigma must be a scalar here (one rank); got an array.")
-    problem = svd_problem(X1, X2, None, basis)
+    problem = svd_problem(X1, X2, None, basis)                   # checks the pair: once, here
     return problem, check_rank(k, problem.max_rank, 'k'), sigma
 
 # %% ../nbs/06_svd.ipynb #186f9f9e

@@ -181,7 +181,7 @@ def _arpack_route(X, rank):
     v0 = np.random.default_rng(0).standard_normal(m)                   # a fixed start vector: deterministic results
     ncv = min(m, rank + max(20, rank // 2))                             # Lanczos vectors: fewer than ARPACK's 2K + 1
     values, V = scipy.sparse.linalg.eigsh(gram, k=rank, ncv=ncv, tol=0, v0=v0)
-    s, V = np.sqrt(np.maximum(values[::-1], 0)), V[:, ::-1]           # descending
+    s, V = _gram_singular_values(values[::-1], max(n, d)), V[:, ::-1]   # descending; rounding-level values are 0
     if n < d: V = (X.T @ V) / np.where(s > 0, s, 1)                    # left vectors -> right ones: v = X^T u / s
     return s, V.T, _certificate(X, s, V.T)                             # V.T: a view, no copy
 
