@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['BENCHMARKS', 'one_blas_thread', 'best_time', 'planted_pair', 'peak_memory', 'benchmark_capacity_curve',
            'benchmark_growth', 'benchmark_grid', 'benchmark_select', 'sparse_noise', 'sparse_pair',
-           'benchmark_sparse_select', 'benchmark_dask', 'report_lines', 'report', 'main']
+           'benchmark_sparse_select', 'benchmark_dask', 'benchmark_krylov_widths', 'report_lines', 'report', 'main']
 
 # %% ../nbs/42_benchmark.ipynb #1a882d0d
 import argparse
@@ -69,17 +69,18 @@ def benchmark_capacity_curve(n_objects=20000, # N
                              max_rank=50, # K
                              sigma=0.01, # width of the Gaussian weight
                              repeat=3): # repetitions
-    "Time and peak memory of `capacity_curve(X1, X2, K)` against one `scipy.linalg.svd(X1, full_matrices=False)`."
-    from maxac.truncated import svd_route
+    "Time and peak memory of `capacity_curve(X1, X2, K)` against one `scipy.linalg.svd(X1, full_matrices=False)`, and the Gram matrix alone (a floor)."
+    from maxac.truncated import svd_route, gram_matrix
     X1, X2 = planted_pair(n_objects, n_features)
     svd_time, full_svd = best_time(lambda: scipy.linalg.svd(X1, full_matrices=False), repeat)
     curve_time, curve = best_time(lambda: capacity_curve(X1, X2, max_rank, sigma=sigma), repeat)
+    gram_time, _ = best_time(lambda: gram_matrix(X1), repeat)                 # BLAS syrk: the Gram route cannot beat it
     reference = _full_svd_curve(X1, X2, max_rank, sigma, full_svd)
     del full_svd
     error = float(np.max(np.abs(curve.value - reference.value)) / (1 + np.abs(reference.value).max()))
     copies = peak_memory(lambda: capacity_curve(X1, X2, max_rank, sigma=sigma)) / X1.nbytes
     return dict(n_objects=n_objects, n_features=n_features, max_rank=max_rank, svd_seconds=svd_time,
-                curve_seconds=curve_time, ratio=curve_time / svd_time, max_relative_difference=error,
+                curve_seconds=curve_time, ratio=curve_time / svd_time, gram_ratio=gram_time / svd_time, max_relative_difference=error,
                 route=svd_route(X1.shape, max_rank)[0], peak_copies=copies)
 
 # %% ../nbs/42_benchmark.ipynb #fbd7ffa7
@@ -208,7 +209,22 @@ def _curve_line(curve, target):
     return (f"capacity_curve(X1, X2, {curve['max_rank']}) on {curve['n_objects']} x {curve['n_features']} ({curve['route']} route): "
             f"{curve['curve_seconds']:.3f} s; scipy.linalg.svd(X1, full_matrices=False): {curve['svd_seconds']:.3f} s; "
             f"ratio {curve['ratio']:.3f} (target <= {target}); exact: max relative difference to the full-SVD curve "
-            f"{curve['max_relative_difference']:.1e}; peak extra memory {curve['peak_copies']:.2f} copies of X1 (target <= 1)")
+            f"{curve['max_relative_difference']:.1e}; peak extra memory {curve['peak_copies']:.2f} copies of X1 (target <= 1); "
+            f"the Gram matrix X1^T X1 alone (BLAS syrk) costs {curve['gram_ratio']:.3f} thin SVDs")
+
+# %% ../nbs/42_benchmark.ipynb #d0cbeab3
+def benchmark_krylov_widths(shape=(5000, 5000), # (N, D) of a planted pair (rank 10 plus noise)
+                            rank=20, # K
+                            widths=(8, 12, 16, 30), # block widths b to try
+                            repeat=2): # repetitions
+    "Passes and seconds of `block_krylov` to certify the top K (rtol 1e-8) for each block width: why dense input uses narrow blocks."
+    from maxac.truncated import block_krylov
+    X1, _ = planted_pair(*shape)
+    rows = []
+    for width in widths:
+        seconds, (_, _, bound, passes) = best_time(lambda: block_krylov(X1, rank, width, 1000), repeat)
+        rows.append(dict(width=width, passes=passes, seconds=seconds, bound=bound))
+    return rows
 
 # %% ../nbs/42_benchmark.ipynb #2c8c962f
 def report_lines(quick=False): # small sizes, for a smoke test
@@ -221,6 +237,9 @@ def _report_lines(quick, limited):
     yield 'BLAS threads: ' + ('1 (threadpoolctl)' if limited else 'not limited (threadpoolctl is not installed)')
     for size, target in (((2000, 200, 20), 0.15), ((1000, 1000, 10), 0.05)) if quick else (((20000, 1000, 50), 0.15), ((5000, 5000, 20), 0.05)):
         yield _curve_line(benchmark_capacity_curve(*size), target)
+    (n, d), K = ((1000, 1000), 10) if quick else ((5000, 5000), 20)
+    yield (f"block Krylov on {n} x {d}, K = {K}, by block width: " + ', '.join(
+        f"b = {row['width']}: {row['passes']} passes, {row['seconds']:.3f} s" for row in benchmark_krylov_widths((n, d), K)))
     for shape in ((1000, 100),) if quick else ((5000, 200), (20000, 1000)):
         yield _select_line(benchmark_select(shape, old_default=shape == (5000, 200)))
     sparse = benchmark_sparse_select(*(((20000, 4000), 2e-3) if quick else ((100000, 20000), 1e-3)))
@@ -243,7 +262,7 @@ def _report_lines(quick, limited):
         for row in grid)
 
 # %% ../nbs/42_benchmark.ipynb #67f767de
-BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'select_rank on 5000 x 200',
+BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'block Krylov widths', 'select_rank on 5000 x 200',
               'select_rank on 20000 x 1000', 'select_rank on a sparse pair', 'Dask per row', 'growth with N', 'exact grid sums')
 
 
