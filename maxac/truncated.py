@@ -341,7 +341,8 @@ def _projections(Y1, Y2, s, Vt):
                              ((Y2 @ Vt.T) ** 2).sum(axis=0), (Y1 ** 2).sum(), (Y2 ** 2).sum())
         return tuple(np.asarray(a, dtype=float) for a in stats[:3]) + (float(stats[3]), float(stats[4]))
     n = Y1.shape[0]
-    step = max(1, min(BLOCK_ENTRIES // Y1.shape[1], -(-n // 8)))         # at most an eighth of the rows at once
+    width = Vt.shape[0] if scipy.sparse.issparse(Y1) else Y1.shape[1]  # sparse: the dense products set the block size
+    step = max(1, min(BLOCK_ENTRIES // width, -(-n // 8)))               # at most an eighth of the rows at once
     delta_sq, norms, captured, norm1, norm2 = np.zeros(s.size), np.zeros(s.size), np.zeros(s.size), 0.0, 0.0
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
