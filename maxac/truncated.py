@@ -69,9 +69,9 @@ def gram_times(X, # dense, scipy sparse or Dask matrix, N x D
 def _residual_bounds(s, # candidate singular values
                      V, # candidate right vectors, as columns
                      XtXV): # X^T X V
-    "||X^T u_t - s_t v_t|| / sqrt(2) with u_t = X v_t / s_t: the residual bound of each s_t."
+    "The residual bound of each s_t: ||X^T u_t - s_t v_t|| / sqrt(2) with u_t = X v_t / s_t; for s_t = 0, sqrt(||X^T X v_t||) >= ||X v_t||."
     safe = np.where(s > 0, s, 1.0)
-    return np.where(s > 0, np.linalg.norm(XtXV / safe - V * s, axis=0), np.linalg.norm(XtXV, axis=0)) / np.sqrt(2)
+    return np.where(s > 0, np.linalg.norm(XtXV / safe - V * s, axis=0) / np.sqrt(2), np.sqrt(np.linalg.norm(XtXV, axis=0)))
 
 
 def _gram_singular_values(values, # eigenvalues of a Gram matrix X^T X, descending
@@ -118,14 +118,13 @@ def _gram_route(X, # dense N x D
 def _ritz(Q, # orthonormal basis, D x q
           Z, # X^T X Q
           rank, # leading values wanted
-          size, # max(N, D) of X: Ritz values at the Gram matrix's rounding level are exact zeros
           H=None): # Q^T Z, if already known
     "Rayleigh-Ritz on span(Q): the top-`rank` singular values, right vectors and residual bounds, descending."
     H = Q.T @ Z if H is None else H
     q = H.shape[0]
     values, W = scipy.linalg.eigh((H + H.T) / 2, subset_by_index=[q - min(rank, q), q - 1], check_finite=False)
     values, W = values[::-1], W[:, ::-1]                                     # descending
-    s, V = _gram_singular_values(values, size), Q @ W
+    s, V = np.sqrt(np.maximum(values, 0)), Q @ W                          # rounding-level values: not certified
     return s, V.T, _residual_bounds(s, V, Z @ W)
 
 
@@ -163,7 +162,7 @@ def _missed_copies(s, # certified singular values, descending
                    bound, # their certificate, relative to s_1
                    width): # block width b
     "True if some nonzero value repeats `width` times or more: a block of b vectors finds at most b copies of one."
-    nonzero = s[s > 0]                                                       # rounding-level values are exact zeros
+    nonzero = s[s > 0]
     if nonzero.size < width: return False
     close = s[0] * max(2 * bound, 1e-10)                                    # values this close count as one
     return bool(np.any(nonzero[:nonzero.size - width + 1] - nonzero[width - 1:] <= close))
@@ -193,7 +192,7 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
             block = _new_directions(basis, rng.standard_normal((d, min(width, d - used))), width)
         last = passes == max_passes or block.shape[1] == 0                  # out of passes, or an invariant space
         if last or (used >= rank and passes >= due):
-            s, Vt, bounds = _ritz(basis, images, rank, max(X.shape), H)      # Rayleigh-Ritz on the whole space
+            s, Vt, bounds = _ritz(basis, images, rank, H)                    # Rayleigh-Ritz on the whole space
             history.append((passes, float(bounds.max() / s[0]) if s[0] > 0 else 0.0))
             if history[-1][1] <= rtol or last: break
             due = _next_check(history, rtol)
