@@ -7,6 +7,9 @@ __all__ = []
 
 # %% ../nbs/92_main.ipynb #104e8997
 import sys
-from .cli import main
+
+try: from maxac.cli import main
+except KeyboardInterrupt:                                            # Ctrl-C while numpy and scipy are still importing
+    print('maxac: interrupted (Ctrl-C)', file=sys.stderr); sys.exit(130)
 
 if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())   # run as a module, not in a notebook

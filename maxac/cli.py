@@ -231,7 +231,7 @@ def _baseline_ranks(X, X2, max_rank, seed, bar=None):
             except ValueError:
                 if max_rank is None: raise
                 rank = method(None)                         # max_rank beyond this method's own limit: use its limit
-        except ValueError as error: out[name] = f'n/a ({error})'
+        except ValueError as error: out[name] = f'not run: {error}'   # in words: why it cannot run here
         else: out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
         if bar is not None: bar.update()
     return out

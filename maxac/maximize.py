@@ -72,8 +72,8 @@ def _newton(evaluate, # x (B, 1) -> (I, dI/dx, d2I/dx2)
             x, lo, hi, # start points and brackets, (B,)
             interior, # rows to refine, (B,) bool
             xtol, max_newton):
-    "Safeguarded Newton steps on dI/dx inside the brackets: the points visited and I there."
-    visited_x, visited_v = [], []
+    "Safeguarded Newton steps on dI/dx inside the brackets: the points visited, I there, and which rows converged."
+    visited_x, visited_v, converged = [], [], np.zeros(x.shape, dtype=bool)
     for _ in range(max_newton if interior.any() else 0):
         value, slope, curvature = (a[:, 0] for a in evaluate(x[:, None]))
         visited_x.append(x.copy()); visited_v.append(value)
@@ -81,11 +81,11 @@ def _newton(evaluate, # x (B, 1) -> (I, dI/dx, d2I/dx2)
         with np.errstate(divide='ignore', invalid='ignore'): proposal = x - slope / curvature
         ok = (curvature < 0) & (proposal > lo) & (proposal < hi)
         new_x = np.where(interior, np.where(ok, proposal, 0.5 * (lo + hi)), x)
-        done = np.all(np.abs(new_x - x) <= xtol * (1 + np.abs(x))) or np.all(hi - lo <= xtol * (1 + np.abs(x)))
+        converged = (np.abs(new_x - x) <= xtol * (1 + np.abs(x))) | (hi - lo <= xtol * (1 + np.abs(x)))
         x = new_x
-        if done: break
+        if np.all(converged): break
     if visited_x: visited_x.append(x.copy()); visited_v.append(evaluate(x[:, None])[0][:, 0])
-    return visited_x, visited_v
+    return visited_x, visited_v, converged
 
 # %% ../nbs/09_maximiser.ipynb #fb6d2e0a
 def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G); x = log(beta)
@@ -94,7 +94,7 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
                          step=0.5, # spacing of the first grid
                          xtol=1e-10, # Newton stops when steps in log(beta) are below this
                          max_newton=100, # Newton steps at most
-                         rel_tol=1e-9, # an end of the range whose I is this close to the maximum is a supremum
+                         rel_tol=1e-9, # values this close to the maximum count as the maximum (for suprema, and Newton's point)
                          values=None): # x (B, G) -> I alone, if cheaper than `evaluate` (used for the grids)
     "Maximise a batch of information curves over log(beta): fine and wide grids, then safeguarded Newton."
     center = np.clip(np.atleast_1d(np.asarray(log_beta_center, dtype=float)), *LOG_BETA_RANGE)
@@ -104,11 +104,13 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
     best_x, best_v = all_x[rows, j], np.where(np.isposinf(all_v.max(axis=1)), np.inf, all_v[rows, j])
     interior = supremum == 'interior'
     lo, hi = all_x[rows, np.maximum(j - 1, 0)], all_x[rows, np.minimum(j + 1, last)]
-    visited_x, visited_v = _newton(evaluate, best_x.copy(), lo, hi, interior, xtol, max_newton)
+    visited_x, visited_v, converged = _newton(evaluate, best_x.copy(), lo, hi, interior, xtol, max_newton)
     for x, v in zip(visited_x, visited_v):
         better = interior & (v >= best_v)
         best_x, best_v = np.where(better, x, best_x), np.where(better, v, best_v)
-    if visited_x:
+    if visited_x:                                                   # where Newton converged on the maximum, its last point:
+        settled = interior & converged & (visited_v[-1] >= best_v - rel_tol * (1 + np.abs(best_v)))   # the slope decides
+        best_x, best_v = np.where(settled, visited_x[-1], best_x), np.where(settled, visited_v[-1], best_v)
         all_x = np.concatenate([all_x, np.stack(visited_x, axis=1)], axis=1)
         all_v = np.concatenate([all_v, np.stack(visited_v, axis=1)], axis=1)
     return CapacityResult(best_v, best_x, supremum, all_x, all_v, 1 + len(visited_x))

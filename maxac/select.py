@@ -132,7 +132,7 @@ def _white_spectrum(Y, max_rank):
     rank = min(max_rank + 1, Y.shape[1] - 1)
     if is_dask_array(Y) and svd_route(Y.shape, rank, 'dask')[0] == 'gram':
         gram = dask_gram(Y)                                        # one pass: the energy is its trace
-        s, energy = _gram_eigen(gram, rank)[0], float(np.trace(gram))
+        s, energy = _gram_eigen(gram, rank, Y.shape)[0], float(np.trace(gram))
     else:
         energy = dask_energy(Y) if is_dask_array(Y) else _squared_norm(Y)   # Dask: one pass, then the Krylov passes
         s = top_singular_triplets(Y, rank)[0]

@@ -13,7 +13,7 @@ import scipy.stats
 from dataclasses import dataclass
 from .replicate import noise_level
 from .problem import upper_cross_product
-from .truncated import _gram_singular_values
+from .truncated import _gram_singular_values, top_eigenpairs
 
 
 def cross_product(Y): # dense matrix, any memory order
@@ -26,8 +26,8 @@ def _top(gram, rank):
     "The top-`rank` singular values and right vectors of a matrix, from its Gram matrix."
     m = gram.shape[0]
     if rank == 0: return np.zeros(0), np.zeros((m, 0))
-    values, vectors = scipy.linalg.eigh(gram, subset_by_index=[m - rank, m - 1], check_finite=False)
-    return np.sqrt(np.maximum(values[::-1], 0)), vectors[:, ::-1]
+    values, vectors = top_eigenpairs(gram, rank)                     # exactly `rank` of them, ties or not
+    return np.sqrt(np.maximum(values, 0)), vectors
 
 # %% ../nbs/32_whitening.ipynb #daf7f8fd
 def noise_profile(halves, # the two random halves of the rows of a tall Y (N >= D), arrays
