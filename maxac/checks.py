@@ -90,7 +90,8 @@ def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns 
     "`X` as a 2-D float array (or float CSR matrix, if sparse), after checking it is numeric, finite and large enough."
     if scipy.sparse.issparse(X): return _check_sparse(X, name, min_rows)
     _check_real_entries(X, name)
-    try: array = np.asarray(np.ma.getdata(X), dtype=float)
+    data = np.ma.getdata(X) if isinstance(X, np.ma.MaskedArray) else X   # getdata on a pandas 1.x frame returns its block manager
+    try: array = np.asarray(data, dtype=float)
     except (TypeError, ValueError):
         _fail(f"{name} must be a numeric matrix (objects x features); it could not be converted to floats.")
     if array.ndim != 2:
