@@ -82,13 +82,14 @@ def laplace_rank(X, # data, N objects x D features (centred here)
 
 # %% ../nbs/20_baselines.ipynb #0f99a591
 def bic_scores(X, # data, N objects x D features (centred here)
-               max_rank=None): # largest rank scored; default min(D - 1, N - 2, r)
+               max_rank=None): # largest rank scored; default min(D - 1, N - 2, r - 1), r non-zero eigenvalues
     "Minka's BIC score (twice the log evidence) for ranks 0..max_rank, as in `bic_pca.m`; entry 0 is -inf."
     X = check_matrix(X, min_rows=3)
     n, d = X.shape
     e = _centred_eigenvalues(X)
-    upper = min(d - 1, n - 2, e.size)
-    if upper < 1: _fail(f"BIC needs D >= 2 features and a non-zero eigenvalue; X has shape {X.shape}.")
+    upper = min(d - 1, n - 2, e.size - 1)                              # a rank r or more would leave v_k = 0: log(0)
+    if upper < 1: _fail(f"BIC needs D >= 2 features and at least 2 non-zero eigenvalues after centring; X has shape "
+                        f"{X.shape} and {e.size}.")
     K = upper if max_rank is None else check_rank(max_rank, upper, 'max_rank')
     ks = np.arange(1, K + 1)
     v = _tail(e)[:K] / (d - ks)
@@ -98,7 +99,7 @@ def bic_scores(X, # data, N objects x D features (centred here)
 
 # %% ../nbs/20_baselines.ipynb #f6ac671c
 def bic_rank(X, # data, N objects x D features (centred here)
-             max_rank=None): # largest rank considered; default min(D - 1, N - 2, r)
+             max_rank=None): # largest rank considered; default min(D - 1, N - 2, r - 1), r non-zero eigenvalues
     "Rank (>= 1) maximising Minka's BIC approximation to the PPCA evidence."
     return int(np.argmax(bic_scores(X, max_rank)))
 

@@ -119,13 +119,14 @@ def check_pair(X1, # first measurement, N x D
 # %% ../nbs/08_checks.ipynb #27de78c6
 def check_rank(k, # requested rank
                upper, # largest rank allowed
-               name='k'): # the argument's name, for the error message
+               name='k', # the argument's name, for the error message
+               reason='at most min(N, D) and the numerical rank of X1'): # why `upper` is the limit, for the message
     "`k` as an int, after checking it is an integer in 1..upper."
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) and not (
             isinstance(k, (float, np.floating)) and float(k).is_integer()):
         _fail(f"{name} must be an integer between 1 and {upper}; got {k!r}.")
     if not 1 <= int(k) <= upper:
-        _fail(f"{name} must be between 1 and {upper} (at most min(N, D) and the numerical rank of X1); got {k}.")
+        _fail(f"{name} must be between 1 and {upper} ({reason}); got {k}.")
     return int(k)
 
 # %% ../nbs/08_checks.ipynb #d2abcdff
