@@ -73,6 +73,16 @@ def _check_real_entries(X, name):
         _fail(f"Complex data not supported in {name}: maxac needs real numbers; pass {name}.real or np.abs({name}) if "
               f"that is meant, or np.hstack([{name}.real, {name}.imag]) to keep both parts as features.")
 
+
+def _method_of(cls): # the class that gets the method
+    "Decorator: attach a function to `cls` as the method named without its leading underscore (help() shows that name)."
+    def attach(function):
+        name = function.__name__.lstrip('_')
+        function.__name__, function.__qualname__ = name, f'{cls.__name__}.{name}'
+        setattr(cls, name, function)
+        return function
+    return attach
+
 # %% ../nbs/08_checks.ipynb #24cc00f8
 def _check_sparse(X, name, min_rows):
     "A scipy sparse matrix as float CSR, checked like a dense one (without densifying)."

@@ -8,7 +8,7 @@ __all__ = ['MaxACRank']
 # %% ../nbs/36_estimator.ipynb #df397d21
 import numpy as np
 from .asc import _fail
-from .checks import _check_real_entries, _rng
+from .checks import _check_real_entries, _rng, _method_of
 from .select import select_rank
 try:
     from sklearn.base import BaseEstimator, TransformerMixin, ClassNamePrefixFeaturesOutMixin
@@ -20,17 +20,63 @@ except ImportError as error:                                  # an optional extr
 
 # %% ../nbs/36_estimator.ipynb #b204d601
 class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
-    "Truncated SVD (PCA when centred) whose number of components is chosen by maximum approximation capacity."
-    def __init__(self,
-                 max_rank=None, # largest rank considered (see select_rank)
-                 sigma='auto', # width rule or value (see select_rank)
-                 pairing='predicted', # how a single matrix gets its second measurement (see select_rank)
-                 n_splits=20, # pairs made by the fission and neighbour pairings
-                 n_bootstrap=200, # bootstrap spectra of the predicted replicate
-                 whiten=True, # whiten unequal row and column noise (predicted replicate)
-                 center=True, # subtract the column means before the SVD, as PCA does
-                 random_state=0, # None, an int >= 0, a numpy Generator or RandomState (default 0: reproducible)
-                 progress=False): # progress bar over the pairs of a pairing while fitting
+    """Truncated SVD whose number of components is chosen by maximum approximation capacity.
+
+    `fit` selects the rank with `maxac.select_rank` and keeps that many leading right singular vectors;
+    `transform` projects onto them. With ``center=True`` it is PCA with a maxAC-chosen number of components.
+
+    Parameters
+    ----------
+    max_rank : int, optional
+        Largest rank considered (see `select_rank`; default min(N, D) - 1, at most 100).
+    sigma : 'auto', str, float or callable, default 'auto'
+        Width of the Gaussian weight (see `select_rank`).
+    pairing : {'predicted', 'fission', 'cross_fitted', 'nearest'}, default 'predicted'
+        How a single matrix gets its second measurement.
+    n_splits : int, default 20
+        Pairs made by the fission and neighbour pairings.
+    n_bootstrap : int, default 200
+        Spectra redrawn for the votes of the predicted replicate.
+    whiten : bool, default True
+        Whiten unequal row and column noise before predicting the replicate.
+    center : bool, default False
+        Subtract the column means before the SVD, as PCA does. False (every entry point of maxac) decomposes the
+        data as given, as `TruncatedSVD` and the paper do.
+    random_state : None, int, numpy Generator or RandomState, default 0
+        Seed of the bootstrap and the whitening halves (default 0: every fit gives the same result).
+    progress : bool, default False
+        Show a progress bar over the pairs of a pairing while fitting.
+
+    Attributes
+    ----------
+    n_components_ : int
+        The selected rank (possibly 0).
+    components_ : ndarray, shape (n_components_, n_features_in_)
+        Leading right singular vectors (PCA's sign convention); zero for columns `select_rank` set aside.
+    singular_values_, explained_variance_, explained_variance_ratio_ : ndarray, shape (n_components_,)
+        Singular values, s**2 / (N - 1), and their share of the total.
+    noise_variance_ : float
+        Mean of the remaining eigenvalues s**2 / (N - 1) (probabilistic PCA's noise variance).
+    mean_ : ndarray, shape (n_features_in_,)
+        The column means subtracted (zeros when ``center=False``).
+    selection_ : RankSelection
+        The evidence: capacities, votes, noise level, what was set aside.
+    capacities_, votes_ : ndarray, shape (K + 1,)
+        `selection_.capacities` and `selection_.votes`.
+    n_features_in_, feature_names_in_
+        As every scikit-learn estimator.
+
+    Examples
+    --------
+    >>> from maxac.data import gaussian_mixture
+    >>> data = gaussian_mixture(n_objects=400, n_features=20, n_components=4, noise=0.1, seed=0)
+    >>> MaxACRank(max_rank=8, center=True).fit(data.X1).n_components_
+    3
+    """
+    __metadata_request__fit = {'X2': True}                       # metadata routing: a pipeline may pass (and transform) X2
+
+    def __init__(self, max_rank=None, sigma='auto', pairing='predicted', n_splits=20, n_bootstrap=200, whiten=True,
+                 center=False, random_state=0, progress=False):
         self.max_rank, self.sigma, self.pairing, self.n_splits = max_rank, sigma, pairing, n_splits
         self.n_bootstrap, self.whiten, self.center = n_bootstrap, whiten, center
         self.random_state, self.progress = random_state, progress
@@ -38,19 +84,61 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.sparse = False                             # centring would densify; select_rank takes sparse input
+        tags.transformer_tags.preserves_dtype = ['float64', 'float32']   # transform keeps float32; fit works in float64
         return tags
 
     @property
     def _n_features_out(self): return self.n_components_      # names maxacrank0, maxacrank1, ... (get_feature_names_out)
 
 # %% ../nbs/36_estimator.ipynb #7cc34fe4
-def _fit(self, X, # data, N objects x D features
-         y=None, # ignored: the target of a supervised pipeline passes through
-         X2=None): # optional second measurement of the same objects (keyword only)
-    "Select the rank and fit the leading right singular vectors; returns self."
+def _calling_pipeline(estimator):
+    "The scikit-learn Pipeline whose fit is running this estimator's fit, if any (looked up a few frames up the stack)."
+    import inspect
+    from sklearn.pipeline import Pipeline
+    frame = inspect.currentframe()
+    try:
+        for _ in range(10):
+            frame = frame.f_back
+            if frame is None: return None
+            owner = frame.f_locals.get('self')
+            if isinstance(owner, Pipeline) and any(step is estimator for _, step in owner.steps): return owner
+    finally: del frame
+
+
+def _check_pipeline_x2(estimator):
+    "Refuse an X2 that skipped the steps a Pipeline ran before this estimator: X and X2 would differ in scale."
+    pipeline = _calling_pipeline(estimator)
+    if pipeline is None: return
+    index = next(i for i, (_, step) in enumerate(pipeline.steps) if step is estimator)
+    earlier = [name for name, step in pipeline.steps[:index] if step not in (None, 'passthrough')]
+    if earlier and 'X2' not in (getattr(pipeline, 'transform_input', None) or ()):
+        _fail(f"X2 reached MaxACRank inside a Pipeline without going through the steps before it ({', '.join(earlier)}), "
+              "so X and X2 would be on different scales. Let the pipeline transform it: "
+              "sklearn.set_config(enable_metadata_routing=True), Pipeline(steps, transform_input=['X2']) and "
+              "pipeline.fit(X, y, X2=X2); or transform X2 with the earlier steps yourself and fit MaxACRank on both.")
+
+
+@_method_of(MaxACRank)
+def _fit(self, X, y=None, X2=None):
+    """Select the rank and fit the leading right singular vectors.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data (a second measurement goes by keyword, never as `y`).
+    y : ignored
+        The target of a supervised pipeline passes through.
+    X2 : array_like, shape (N, D), optional
+        A second measurement of the same objects. In a Pipeline with earlier steps it must go through them
+        (metadata routing with ``transform_input=['X2']``); otherwise a ValueError says how.
+
+    Returns
+    -------
+    self : MaxACRank
+    """
     _check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=np.float64, ensure_min_samples=4, ensure_min_features=2)
-    if X2 is not None: _check_real_entries(X2, 'X2')
+    if X2 is not None: _check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
     rng = _rng(self.random_state, 'random_state')
     selection = select_rank(X, X2, self.max_rank, self.sigma, self.n_splits, rng, self.pairing, self.progress,
                             self.n_bootstrap, self.whiten, self.center)
@@ -65,31 +153,62 @@ def _fit(self, X, # data, N objects x D features
     self.noise_variance_ = float(variance[k:].mean()) if k < variance.size else 0.0
     return self
 
-MaxACRank.fit = _fit
-
 # %% ../nbs/36_estimator.ipynb #1fd20135
-def _transform(self, X): # data with the fitted features
-    "Coordinates of X on the `n_components_` components (after subtracting the fitted mean)."
+@_method_of(MaxACRank)
+def _transform(self, X):
+    """Coordinates of X on the `n_components_` components, after subtracting the fitted mean.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, n_features_in_)
+        Data with the fitted features; float32 input gives float32 output.
+
+    Returns
+    -------
+    ndarray, shape (N, n_components_)
+    """
     check_is_fitted(self)
     _check_real_entries(X, 'X')
-    X = validate_data(self, X, dtype=np.float64, reset=False)
-    return (X - self.mean_) @ self.components_.T
+    X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
+    return (X - self.mean_.astype(X.dtype)) @ self.components_.T.astype(X.dtype)
 
 
-def _inverse_transform(self, Z): # coordinates, N x n_components_
-    "The rank-`n_components_` reconstruction from coordinates."
+@_method_of(MaxACRank)
+def _inverse_transform(self, Z):
+    """The rank-`n_components_` reconstruction from coordinates.
+
+    Parameters
+    ----------
+    Z : array_like, shape (N, n_components_)
+        Coordinates, as `transform` returns them.
+
+    Returns
+    -------
+    ndarray, shape (N, n_features_in_)
+    """
     check_is_fitted(self)
-    Z = np.asarray(Z, dtype=float)
+    Z = np.asarray(Z)
+    Z = Z if Z.dtype in (np.float32, np.float64) else Z.astype(float)
     if Z.ndim != 2 or Z.shape[1] != self.n_components_:
         _fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
-    return Z @ self.components_ + self.mean_
-
-MaxACRank.transform, MaxACRank.inverse_transform = _transform, _inverse_transform
+    return Z @ self.components_.astype(Z.dtype) + self.mean_.astype(Z.dtype)
 
 # %% ../nbs/36_estimator.ipynb #cada2d6b
-def _score_samples(self, X): # data with the fitted features
-    "Log-likelihood of each row under probabilistic PCA with the fitted components and noise variance (nats)."
-    Z, nu = self.transform(X), self.noise_variance_
+@_method_of(MaxACRank)
+def _score_samples(self, X):
+    """Log-likelihood of each row under probabilistic PCA with the fitted components and noise variance.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, n_features_in_)
+        Data with the fitted features.
+
+    Returns
+    -------
+    ndarray, shape (N,)
+        Log-likelihoods in nats, as `sklearn.decomposition.PCA.score_samples`.
+    """
+    Z, nu = self.transform(X).astype(np.float64), self.noise_variance_
     if not nu > 0: _fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
                          "n_components_, so the likelihood is degenerate; fit on noisy data.")
     X = validate_data(self, X, dtype=np.float64, reset=False) - self.mean_
@@ -98,9 +217,18 @@ def _score_samples(self, X): # data with the fitted features
     return -0.5 * (quadratic + log_det + X.shape[1] * np.log(2 * np.pi))
 
 
-def _score(self, X, # data with the fitted features
-           y=None): # ignored
-    "Mean log-likelihood per row under probabilistic PCA (higher is better; as PCA.score)."
-    return float(np.mean(self.score_samples(X)))
+@_method_of(MaxACRank)
+def _score(self, X, y=None):
+    """Mean log-likelihood per row under probabilistic PCA (higher is better; as PCA.score).
 
-MaxACRank.score_samples, MaxACRank.score = _score_samples, _score
+    Parameters
+    ----------
+    X : array_like, shape (N, n_features_in_)
+        Data with the fitted features.
+    y : ignored
+
+    Returns
+    -------
+    float
+    """
+    return float(np.mean(self.score_samples(X)))

@@ -11,6 +11,7 @@ import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
 from .degenerate import find_degenerate
+from .checks import _method_of
 from .asc import _fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem, numerical_rank
 from .data import _check_count, _check_center, _rng
@@ -119,11 +120,26 @@ class RankSelection:
                 (', centred' if self.centered else '') + ')')
 
 # %% ../nbs/33_select.ipynb #123e5983
-def _plot_selection(selection, ax=None, **kwargs):
-    "Capacity relative to the selected rank against rank (range over draws or pairs), the selected rank marked, votes as bars."
+@_method_of(RankSelection)
+def _plot(selection, ax=None, **kwargs):
+    """Plot the capacity of every rank relative to the selected one, the selected rank, and the votes as bars.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes, optional
+        Where to draw; by default a new figure with constrained layout, its legend below the axes and inside the
+        figure, so that `savefig` keeps every label.
+    **kwargs
+        Passed to the capacity curve's `plot` call.
+
+    Returns
+    -------
+    matplotlib Axes
+    """
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
-    ax = ax or plt.subplots(figsize=(5.5, 3.5))[1]
+    own = ax is None
+    if own: ax = plt.subplots(figsize=(5.5, 3.5), layout='constrained')[1]
     per_split, ranks, best = selection.capacities_per_split, selection.ranks, selection.capacities[selection.rank]
     if per_split is not None and len(per_split) > 1:
         low, high = np.percentile(per_split - best, [5, 95], axis=0)
@@ -140,10 +156,9 @@ def _plot_selection(selection, ax=None, **kwargs):
         for old_bar in list(twin.patches): old_bar.remove()
         twin.bar(ranks, selection.votes, alpha=0.25, color='gray', label='votes')
         twin.set_ylim(0, 1); twin.set_ylabel('votes (fraction of ' + ('draws' if selection.pairing == 'predicted' else 'pairs') + ')')
-    ax.legend(fontsize=8, loc='upper center', bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)   # below the axes, off the curve
+    if own: ax.figure.legend(loc='outside lower center', ncol=3, fontsize=8, frameon=False)   # inside the figure, below the axes
+    else: ax.legend(fontsize=8, frameon=False)                      # someone else's figure: inside the axes
     return ax
-
-RankSelection.plot = _plot_selection
 
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
