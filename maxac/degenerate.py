@@ -19,12 +19,25 @@ def _spread(X, # dense or scipy sparse matrix
     return np.ptp(X, axis=axis)
 
 
-def _duplicated(rows): # dense matrix whose rows are compared
+def _zero_rows(X): # dense or scipy sparse matrix
+    "Mask of the rows whose entries are all zero."
+    return (abs(X).max(axis=1).toarray().ravel() if scipy.sparse.issparse(X) else np.abs(X).max(axis=1)) == 0
+
+
+def _duplicated(rows, # dense matrix whose rows are compared
+                specific=False): # only repeats that share with their twin a value found nowhere else in its column
     "Mask of the rows equal (bit for bit) to an earlier row."
     mask = np.zeros(rows.shape[0], dtype=bool)
-    if rows.shape[0] > 1:
-        mask[:] = True
-        mask[np.unique(rows, axis=0, return_index=True)[1]] = False   # the first of each set of equal rows is kept
+    if rows.shape[0] < 2: return mask
+    _, first, group, size = np.unique(rows, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    mask[:] = True
+    mask[first] = False                                               # the first of each set of equal rows is kept
+    if specific and mask.any():
+        group_size, marked = size[group.ravel()], np.zeros(rows.shape[0], dtype=bool)
+        for column in rows.T:                                         # how often each row's value occurs in its column
+            _, where, counts = np.unique(column, return_inverse=True, return_counts=True)
+            marked |= counts[where.ravel()] == group_size
+        mask &= marked
     return mask
 
 # %% ../nbs/14_degenerate.ipynb #1428dba6
@@ -36,22 +49,22 @@ class SetAside:
     ----------
     shape : tuple
         (N, D) of the data as given.
-    constant_columns, constant_rows : ndarray
-        Columns with one value for every object (no information, no noise); rows with one value across every
-        remaining feature, such as an all-zero row (an object without noise).
+    constant_columns, zero_rows : ndarray
+        Columns with one value for every object (no information, no noise); rows of zeros (objects without noise).
     duplicate_columns, duplicate_rows : ndarray
-        Columns and rows equal to an earlier one (in both measurements, for a pair): kept once.
+        Columns equal to an earlier one, and rows equal to an earlier one that share with it a value found nowhere
+        else in its column (the same record twice); in both measurements, for a pair. The first is kept.
     """
     shape: tuple
     constant_columns: np.ndarray
-    constant_rows: np.ndarray
+    zero_rows: np.ndarray
     duplicate_columns: np.ndarray
     duplicate_rows: np.ndarray
 
     @property
     def rows(self):
         "Indices of the rows kept, ascending."
-        return np.setdiff1d(np.arange(self.shape[0]), np.r_[self.constant_rows, self.duplicate_rows])
+        return np.setdiff1d(np.arange(self.shape[0]), np.r_[self.zero_rows, self.duplicate_rows])
 
     @property
     def columns(self):
@@ -67,7 +80,7 @@ class SetAside:
 
     def __str__(self):
         parts = [f'{len(idx)} {name}{"s" if len(idx) > 1 else ""} ({_indices(idx)})' for name, idx in (
-            ('constant column', self.constant_columns), ('constant row', self.constant_rows),
+            ('constant column', self.constant_columns), ('zero row', self.zero_rows),
             ('duplicate column', self.duplicate_columns), ('duplicate row', self.duplicate_rows)) if len(idx)]
         return 'nothing set aside' if not parts else 'set aside: ' + '; '.join(parts) + ' (0-based)'
 
@@ -79,8 +92,9 @@ def _indices(idx, shown=8):
 
 # %% ../nbs/14_degenerate.ipynb #111c922f
 def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
-                    X2=None): # second measurement of the same objects, or None
-    """Find the constant columns and rows and the exact duplicates of X (and X2), repeating until none is left.
+                    X2=None, # second measurement of the same objects, or None
+                    zero_rows=True): # look for rows of zeros (False when the data will be centred: then they are ordinary)
+    """Find the constant columns, zero rows and exact duplicates of X (and X2), repeating until none is left.
 
     Parameters
     ----------
@@ -88,6 +102,9 @@ def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
         The data (finite; checked by the caller).
     X2 : ndarray or scipy sparse matrix, shape (N, D), optional
         A second measurement of the same objects.
+    zero_rows : bool, default True
+        Set aside rows of zeros. Pass False when the columns will be centred: a zero row is then an object at
+        minus the mean like any other.
 
     Returns
     -------
@@ -102,14 +119,15 @@ def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
     """
     pair = [X] if X2 is None else [X, X2]
     rows, cols = np.arange(X.shape[0]), np.arange(X.shape[1])
-    found = {'constant_columns': [], 'constant_rows': [], 'duplicate_columns': [], 'duplicate_rows': []}
+    found = {'constant_columns': [], 'zero_rows': [], 'duplicate_columns': [], 'duplicate_rows': []}
     while rows.size > 1 and cols.size > 1:
         view = [M if (rows.size, cols.size) == M.shape else M[rows][:, cols] for M in pair]   # a copy once reduced
         dense = not scipy.sparse.issparse(view[0])
-        for name, axis in (('constant_columns', 0), ('constant_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1)):
-            if name.startswith('constant'): drop = np.any([_spread(M, axis) == 0 for M in view], axis=0)
+        for name, axis in (('constant_columns', 0), ('zero_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1)):
+            if name == 'constant_columns': drop = np.any([_spread(M, 0) == 0 for M in view], axis=0)
+            elif name == 'zero_rows': drop = np.any([_zero_rows(M) for M in view], axis=0) & zero_rows
             elif not dense: continue
-            else: drop = _duplicated(np.vstack(view).T if axis == 0 else np.hstack(view))
+            else: drop = _duplicated(np.vstack(view).T, False) if axis == 0 else _duplicated(np.hstack(view), True)
             if drop.any(): break
         else: break                                                     # nothing degenerate is left
         kept = cols if axis == 0 else rows

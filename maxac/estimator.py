@@ -15,8 +15,8 @@ try:
     from sklearn.utils.extmath import svd_flip
     from sklearn.utils.validation import check_is_fitted, validate_data
 except ImportError as error:                                  # an optional extra: say how to get it
-    raise ImportError("maxac.MaxACRank needs scikit-learn 1.6 or newer: pip install 'maxac[sklearn]'. "
-                      "select_rank works without it.") from error
+    raise ImportError("maxac.MaxACRank needs scikit-learn 1.6 or newer: pip install 'scikit-learn>=1.6' (or, in a clone "
+                      "of maxac, pip install -e '.[sklearn]'). select_rank works without it.") from error
 
 # %% ../nbs/36_estimator.ipynb #b204d601
 class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):

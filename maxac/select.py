@@ -67,7 +67,7 @@ class RankSelection:
         Predicted replicate: noise standard deviation per entry (after whitening, if any); 0.0 when the data are of
         low rank up to rounding. None for the other pairings.
     set_aside : SetAside or None
-        Constant columns, constant rows and exact duplicates set aside before the analysis (`14_degenerate`).
+        Constant columns, zero rows and records entered twice, set aside before the analysis (`14_degenerate`).
     margin, relative_capacities, ranks
         Properties: the lead of the selected rank over the best other one (>= 0), capacities minus the selected
         rank's, and 0..K.
@@ -88,7 +88,7 @@ class RankSelection:
     transposed: bool = False # predicted replicate: a wide matrix was transposed, so that objects are on the long side
     delta_scale: np.ndarray = None # the paper's unit Delta_k of sigma per rank 0..K (nan at rank 0)
     centered: bool = False # whether the column means were subtracted first (select_rank's `center`)
-    set_aside: object = None # SetAside: constant columns and rows and exact duplicates left out (None: not searched, Dask)
+    set_aside: object = None # SetAside: constant columns, zero rows and duplicates left out (None: not searched, Dask)
 
     @property
     def ranks(self): return np.arange(len(self.capacities))
@@ -375,8 +375,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
 
     Notes
     -----
-    Constant columns, rows whose entries are all equal (such as all-zero rows) and exact duplicate rows or
-    columns carry no noise the model can use: they are set aside first (`14_degenerate`) and listed in
+    Constant columns, rows of zeros, repeated columns and rows entered twice (equal to an earlier row, with a value
+    found nowhere else in its column) carry no noise the model can use: they are set aside first (`14_degenerate`) and listed in
     `RankSelection.set_aside`. Dask arrays are not searched for them.
 
     Examples
@@ -394,7 +394,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     from maxac.large import is_dask_array
     dask_input, pair = is_dask_array(X1) or is_dask_array(X2), X2 is not None
     data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
-    aside = None if dask_input else find_degenerate(*data)
+    aside = None if dask_input else find_degenerate(*data, zero_rows=not _check_center(center))
     if aside: data = tuple(aside.take(M) for M in data)
     shape = _shape_after(data[0].shape, aside, pair)
     data = tuple(_prepared(M, name, center, dask_input) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))
