@@ -21,7 +21,6 @@ def _log(beta):
     "`log(beta)` with `log(0) = -inf` and no warning."
     with np.errstate(divide='ignore'): return np.log(beta)
 
-# %% ../nbs/00_asc.ipynb #1be02a55
 def _gibbs_moments(shifted_costs, log_beta):
     "Log-normaliser, mean and variance of the energy `beta * shifted_costs` under the Gibbs weights."
     energy = _times(log_beta[..., None], shifted_costs)          # (..., M), >= 0, may be inf
@@ -37,7 +36,6 @@ def _gibbs_moments(shifted_costs, log_beta):
     var = (prob * centred ** 2).sum(axis=-1)
     return log_norm, mean, var
 
-# %% ../nbs/00_asc.ipynb #0a3ca6e5
 def _shifted(costs1, costs2):
     "Scale, shifted scaled costs (each with minimum 0, and their sum), minima, and the sum's minimum."
     scale = _power_of_two_scale(costs1, costs2)
@@ -77,7 +75,6 @@ def _information_terms(costs1, costs2, beta, n_objects, log_n_transformations):
     shape = np.shape(beta)
     return value.reshape(shape), slope.reshape(shape), curvature.reshape(shape)
 
-# %% ../nbs/00_asc.ipynb #69a65627
 def mutual_information(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
                        costs2, # cost of the same hypotheses on the second data set, shape (M,)
                        beta, # inverse temperature(s) >= 0, scalar or array
@@ -110,10 +107,10 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
     second = scale ** 2 * (-v1 - v2 + v12) / n_objects
     return first.reshape(beta.shape), second.reshape(beta.shape)
 
-# %% ../nbs/00_asc.ipynb #44b46a35
+# %% ../nbs/00_asc.ipynb #d51ea470
 from .maximize import LOG_BETA_RANGE, CapacityResult, maximize_information, _squeeze
 
-# %% ../nbs/00_asc.ipynb #d51ea470
+
 def capacity(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
              costs2, # cost of the same hypotheses on the second data set, shape (M,)
              n_objects, # N, the number of objects the information is counted per

@@ -13,7 +13,7 @@ from .problem import check_pair, check_rank, numerical_rank, _working_scale
 from .bounded import _check_samples
 from .svd import CapacityCurve
 
-# %% ../nbs/03_finite_sets.ipynb #1da791a3
+
 def _coordinates(X1, # first measurement, N x D
                  X2, # second measurement, N x D
                  max_rank, # largest rank needed
@@ -27,7 +27,7 @@ def _coordinates(X1, # first measurement, N x D
     K = check_rank(max_rank, rank, name)
     return scale, s[:K], (X2 / scale) @ Vt[:K].T / s[:K] - U[:, :K]
 
-# %% ../nbs/03_finite_sets.ipynb #c04085a9
+
 def _check_half_width(half_width, # half-width h of the grid or box, coordinate units
                       n_ranks=None): # length a per-rank array must have (None: scalar only)
     "`half_width` as a float array, after checking it is positive and finite (a scalar, or one per rank)."
@@ -39,14 +39,14 @@ def _check_half_width(half_width, # half-width h of the grid or box, coordinate 
         _fail(f"half_width must be positive and finite (coordinate units; delta_scale(X1, X2, k) is a natural unit); got {half_width!r}.")
     return h
 
-# %% ../nbs/03_finite_sets.ipynb #4db552fa
+
 def _check_points(n_points): # nodes per coordinate
     "`n_points` as an int, after checking it is an integer >= 2."
     if isinstance(n_points, (bool, np.bool_)) or not isinstance(n_points, (int, np.integer)) or n_points < 2:
         _fail(f"n_points must be an integer >= 2 (grid nodes per coordinate, |T| = n_points**(N k)); got {n_points!r}.")
     return int(n_points)
 
-# %% ../nbs/03_finite_sets.ipynb #0871ea98
+
 def grid_nodes(n_points): # nodes per coordinate, >= 2
     "The n equispaced nodes `-1 + 2j/(n-1)` on [-1, 1], exactly symmetric (the middle node of an odd grid is exactly 0)."
     n = _check_points(n_points)
@@ -58,7 +58,7 @@ def _grid_log_mean(P, # P = beta s^2 h^2 per entry, flat
                    nodes, # the grid nodes on [-1, 1]
                    moments=False, # also the first two log-beta derivatives
                    block=2**16): # numbers processed at once
-    "`(rows, best)`: `K(P, C) + P (best - C)^2` (and its two log-beta derivatives), shape (1 or 3, L), and the node nearest C."
+    "`(rows, best)`: `kappa(P, C) + P (best - C)^2` (and its two log-beta derivatives), shape (1 or 3, L), and the node nearest C."
     n = nodes.size
     best = nodes[np.clip(np.rint((C + 1) * ((n - 1) / 2)), 0, n - 1).astype(np.intp)]
     lowest = (best - C) ** 2 * P                            # the smallest energy, exactly as computed below
@@ -122,12 +122,12 @@ def _component_terms(s, # singular values s_t of the scaled data, (K,)
             out[:, part] = (joint - second).sum(axis=2) - n_obj * first
     return out
 
-# %% ../nbs/03_finite_sets.ipynb #15839c2f
+
 def _scaled_log_beta(beta, scale): # beta in the data's units (checked), the data's power-of-two scale
     "log(beta * scale^2) as a flat array; -inf for beta = 0."
     with np.errstate(divide='ignore'): return np.atleast_1d(np.log(beta) + 2 * np.log(scale)).ravel()
 
-# %% ../nbs/03_finite_sets.ipynb #f1380df1
+
 def grid_mutual_information(X1, # first measurement, N objects x D features
                             X2, # second measurement of the same objects, N x D
                             k, # rank of the truncated SVD
@@ -141,10 +141,10 @@ def grid_mutual_information(X1, # first measurement, N objects x D features
     terms = _component_terms(s, delta, log_beta, np.full(log_beta.size, float(h)), n)[0]
     return (terms.sum(axis=1) / delta.shape[0]).reshape(beta.shape)
 
-# %% ../nbs/03_finite_sets.ipynb #02b2b942
+# %% ../nbs/03_finite_sets.ipynb #5dd62c28
 from .box_kernel import NARROW, LOG_S_SERIES, _box_log_mean
 
-# %% ../nbs/03_finite_sets.ipynb #5dd62c28
+
 def box_mutual_information(X1, # first measurement, N objects x D features
                            X2, # second measurement of the same objects, N x D
                            k, # rank of the truncated SVD
@@ -175,13 +175,13 @@ def _finite_batch(s, # singular values (K,), scaled
     picked = np.take_along_axis(cumulative, np.broadcast_to((ranks - 1)[None, :, None, None], (3, B, G, 1)), axis=3)
     return tuple(picked[..., 0] / n_obj)
 
-# %% ../nbs/03_finite_sets.ipynb #46cb003b
+
 def _natural_log_beta(s, delta, ranks): # scaled singular values, delta, ranks (B,)
     "log of the unconstrained optimum N k / sum_{t<=k} s_t^2 d_t (scaled units), one per rank."
     spread = np.cumsum(s ** 2 * (delta ** 2).sum(axis=0))[ranks - 1]
     with np.errstate(divide='ignore'): return np.log(delta.shape[0] * ranks / spread)
 
-# %% ../nbs/03_finite_sets.ipynb #bdd3f3c1
+
 def _to_data_units(result, scale): # a CapacityResult in scaled units, the data's power of two
     "The same result with log(beta) in the data's units."
     shift = 2 * np.log(scale)
@@ -189,7 +189,7 @@ def _to_data_units(result, scale): # a CapacityResult in scaled units, the data'
     result.log_beta_visited = result.log_beta_visited - shift
     return result
 
-# %% ../nbs/03_finite_sets.ipynb #feec7945
+
 def _finite_capacity(coordinates, # (scale, s, delta) from `_coordinates`
                      ranks, # (B,) ranks to maximise at once
                      half_width, # (B,) half-width of each
@@ -200,7 +200,7 @@ def _finite_capacity(coordinates, # (scale, s, delta) from `_coordinates`
     evaluate = lambda x: _finite_batch(s, delta, x, ranks, half_width, n_points)
     return _to_data_units(maximize_information(evaluate, center), scale)
 
-# %% ../nbs/03_finite_sets.ipynb #49174757
+
 def _single(result):
     "A batch-of-one CapacityResult as scalars."
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
@@ -217,7 +217,7 @@ def grid_capacity(X1, # first measurement, N objects x D features
     coordinates = _coordinates(X1, X2, k)
     return _single(_finite_capacity(coordinates, np.array([coordinates[1].size]), np.array([float(h)]), n))
 
-# %% ../nbs/03_finite_sets.ipynb #f46e3240
+
 def box_capacity(X1, # first measurement, N objects x D features
                  X2, # second measurement of the same objects, N x D
                  k, # rank of the truncated SVD
@@ -232,7 +232,7 @@ def _delta_scale(delta): # (N, K)
     "Delta_k = mean_i ||u12_i - u1_i|| over the first k components, k = 1..K."
     return np.sqrt(np.cumsum(delta ** 2, axis=1)).mean(axis=0)
 
-# %% ../nbs/03_finite_sets.ipynb #bc8bd9b1
+
 def _curve(X1, X2, # the two measurements
            max_rank, # largest rank K
            half_width, # one half-width for all ranks, or one per rank
@@ -246,7 +246,7 @@ def _curve(X1, X2, # the two measurements
     return CapacityCurve(ranks, result.value, result.log_beta, result.supremum,
                          float(h[0]) if np.ndim(half_width) == 0 else h, _delta_scale(coordinates[2]))
 
-# %% ../nbs/03_finite_sets.ipynb #93e3bea4
+
 def grid_capacity_curve(X1, # first measurement, N objects x D features
                         X2, # second measurement of the same objects, N x D
                         max_rank, # largest rank K
@@ -255,7 +255,7 @@ def grid_capacity_curve(X1, # first measurement, N objects x D features
     "Grid capacity for every rank 1..max_rank (`.value`, `.best_rank`, `.plot()`)."
     return _curve(X1, X2, max_rank, half_width, _check_points(n_points))
 
-# %% ../nbs/03_finite_sets.ipynb #d44b07a7
+
 def box_capacity_curve(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        max_rank, # largest rank K
@@ -280,7 +280,7 @@ def _draw_costs(X1, X2, # the two measurements
         costs1.append(c1 if per_object else c1.sum(1)); costs2.append(c2 if per_object else c2.sum(1))
     return np.concatenate(costs1), np.concatenate(costs2), scale
 
-# %% ../nbs/03_finite_sets.ipynb #23ed3b35
+
 def sampled_costs(X1, # first measurement, N objects x D features
                   X2, # second measurement of the same objects, N x D
                   k, # rank of the truncated SVD
@@ -311,7 +311,7 @@ def _gibbs_rows(shifted, # (R, M) non-negative costs with minimum 0 in every row
     e -= mean[..., None]
     return np.log(total), mean, np.einsum('...m,...m,...m->...', w, e, e)
 
-# %% ../nbs/03_finite_sets.ipynb #b7c06600
+
 def _sampled_terms(costs1, # (R, M) costs of the M transformations in each of R independent rows
                    costs2, # (R, M)
                    log_beta, # (G,) log inverse temperatures in the costs' units
@@ -333,7 +333,7 @@ def _sampled_terms(costs1, # (R, M) costs of the M transformations in each of R 
         out[2, start:start + rows] = (e1 - v1 + e2 - v2 - e12 + v12 - gap).sum(1)
     return out / n_objects
 
-# %% ../nbs/03_finite_sets.ipynb #11fb80b0
+
 def sampled_capacity(X1, # first measurement, N objects x D features
                      X2, # second measurement of the same objects, N x D
                      k, # rank of the truncated SVD

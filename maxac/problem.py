@@ -8,11 +8,9 @@ __all__ = ['delta_scale']
 # %% ../nbs/01_svd_problem.ipynb #9eaa1219
 import numpy as np
 import scipy.sparse
+import scipy.linalg
 from dataclasses import dataclass
 from .checks import _fail, _power_of_two_scale, check_matrix, check_pair, check_rank
-
-# %% ../nbs/01_svd_problem.ipynb #17481d2c
-import scipy.linalg
 from .truncated import (SVDProblem, svd_problem, BLOCK_ENTRIES, DEFAULT_MAX_RANK, _working_scale, _projections,
                              numerical_rank, upper_cross_product, gram_matrix, top_singular_triplets, is_dask_array,
                              svd_route, _squared_norm, _check_dask_pair, _dask_extremes, _gram_eigen)

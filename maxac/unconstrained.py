@@ -23,18 +23,18 @@ def lebesgue_factor(log_p, # log(beta s_t^2), any shape
     Q = (w_a * w_b / alpha) * np.exp(log_p)
     return np.stack([L, np.full_like(L, -0.5), np.zeros_like(L)]), np.stack([Q, Q, Q])
 
-# %% ../nbs/02_unconstrained.ipynb #095307a5
-def check_variant(joint, # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
+# %% ../nbs/02_unconstrained.ipynb #6dc921a7
+def check_variant(joint, # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                   basis): # 'shared' (X1's basis) or 'own' (X2's basis for Z2)
     "Check the names of a weight-sum variant."
-    if joint not in ('sum', 'mean'): _fail(f"joint must be 'sum' (eq. 2 of the paper) or 'mean'; got {joint!r}.")
+    if joint not in ('sum', 'mean'): _fail(f"joint must be 'sum' (eq. 3 of the paper) or 'mean'; got {joint!r}.")
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
 
-# %% ../nbs/02_unconstrained.ipynb #6dc921a7
+
 def assemble_log_weight_sums(problem, # an `SVDProblem`
                              log_beta, # log of the scaled inverse temperature, any shape S
                              factor, # (log_p, w_a, w_b) -> (L, Q) triples, like `lebesgue_factor`
-                             joint='sum', # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
+                             joint='sum', # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                              basis='shared', # 'shared' or 'own' (Z2 in X2's basis)
                              residuals=True): # include the residual factors exp(-beta r)
     "`(log Z1, log Z2, log Z12)`, each (3, *S, K): value and two log-beta derivatives, for ranks 1..K."
@@ -62,7 +62,7 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     log_z12 = one(s, d, problem.residual1 + problem.residual2, *WEIGHT_FORMS[f'Z12_{joint}'], residual_weight=half)
     return log_z1, log_z2, log_z12
 
-# %% ../nbs/02_unconstrained.ipynb #38e35d33
+# %% ../nbs/02_unconstrained.ipynb #9db25c79
 def rational_orthogonal(D): # dimension
     "An exactly orthogonal D x D rational sympy matrix (Cayley transform of a fixed skew-symmetric matrix)."
     import sympy as sp
@@ -72,7 +72,7 @@ def rational_orthogonal(D): # dimension
         for j in range(i + 1, D): A[i, j] = next(values); A[j, i] = -A[i, j]
     return (sp.eye(D) - A) * (sp.eye(D) + A).inv()
 
-# %% ../nbs/02_unconstrained.ipynb #9db25c79
+
 def symbolic_weight_sums(D, # number of features (small: 2 or 3)
                          k, # rank, 1..D
                          log_weight=None): # f(u - u1) -> log-weight on the coordinates (None: Lebesgue)
@@ -98,7 +98,7 @@ def symbolic_weight_sums(D, # number of features (small: 2 or 3)
     sums = [integrate(-beta * R) for R in (R1, R2, R1 + R2, (R1 + R2) / 2)]
     return sums, dict(beta=beta, s=s, delta=dl, r1=sum(v**2 for v in n1), r2=sum(v**2 for v in n2))
 
-# %% ../nbs/02_unconstrained.ipynb #b1fa9389
+
 def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_sums`
                           factor): # (p, w_a, w_b, delta) -> sympy log factor of one object and component
     "The closed forms `[log Z1, log Z2, log Z12 sum, log Z12 mean]` for one object, from the `WEIGHT_FORMS` table."
@@ -113,26 +113,26 @@ def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_su
 
 # %% ../nbs/02_unconstrained.ipynb #2abb3cfc
 def net_residual(problem, # an `SVDProblem`
-                 joint='sum', # 'sum' (eq. 2) or 'mean'
+                 joint='sum', # 'sum' (eq. 3) or 'mean'
                  basis='shared'): # 'shared' or 'own'
-    "`c_k` (scaled units) such that the residuals contribute `-beta c_k` to `N I`, for ranks 1..K (0 for eq. 2, shared basis)."
+    "`rbar_k` (scaled units) such that the residuals contribute `-beta rbar_k` to `N I`, for ranks 1..K (0 for eq. 3, shared basis)."
     check_variant(joint, basis)
     if joint == 'sum' and basis == 'shared': return np.zeros(problem.max_rank)   # cancels exactly, not by rounding
     r2 = problem.residual2 if basis == 'shared' else problem.own_residual2
     half = 0.5 if joint == 'mean' else 1.0
     return half * (problem.residual1 + problem.residual2) - problem.residual1 - r2
 
-# %% ../nbs/02_unconstrained.ipynb #7b39462a
+
 def unconstrained_slope(problem, # an `SVDProblem`
-                        joint='sum', # 'sum' (eq. 2) or 'mean'
+                        joint='sum', # 'sum' (eq. 3) or 'mean'
                         basis='shared'): # 'shared' or 'own'
-    "`C_k` (scaled units) in `N I = (N k / 2) log beta + B - C beta`, for ranks 1..K."
+    "`eta_k` (scaled units) in `N I = (N k / 2) log beta + B_k - eta_k beta`, for ranks 1..K."
     quadratic = 0.25 if joint == 'mean' else 0.5               # w_a w_b / alpha of the joint sum
     return quadratic * np.cumsum(problem.singular_values ** 2 * problem.delta_sq) + net_residual(problem, joint, basis)
 
-# %% ../nbs/02_unconstrained.ipynb #3b06ec0f
+
 def unconstrained_log_beta_star(problem, # an `SVDProblem`
-                                joint='sum', # 'sum' (eq. 2) or 'mean'
+                                joint='sum', # 'sum' (eq. 3) or 'mean'
                                 basis='shared'): # 'shared' or 'own'
     "Closed-form `log beta*` (scaled units) of the unconstrained information for ranks 1..K; +inf where I is unbounded."
     slope = unconstrained_slope(problem, joint, basis)
@@ -155,10 +155,10 @@ def paper_unconstrained_information(X1, # first measurement, N x D
     n, d = X1.shape
     _, s2, Vt2 = np.linalg.svd(X2, full_matrices=False)
     W2 = s2[:k, None] * Vt2[:k]                                # k x D basis of X2
-    column_dets = (W2 ** 2).sum(axis=0)                        # D_j = w_j^T w_j, j = 1..D
+    column_dets = (W2 ** 2).sum(axis=0)                        # D_j = w_j^T w_j = ||w_j||^2 (the scalar reading)
     return d * k / 2 * np.log(beta / np.pi) + column_dets.sum() / 2 - beta / (4 * n) * ((X1 - X2) ** 2).sum()
 
-# %% ../nbs/02_unconstrained.ipynb #8d4d2515
+
 def paper_unconstrained_beta_star(X1, # first measurement, N x D
                                   X2, # second measurement, N x D
                                   k): # rank
