@@ -449,7 +449,7 @@ def _dask_extremes(X1, X2, gram=False):
     return float(top1), float(top2), None if G is None else np.asarray(G)
 
 # %% ../nbs/11_truncated_svd.ipynb #3da83bdc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from .checks import check_pair, check_rank, _power_of_two_scale
 
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
@@ -498,6 +498,7 @@ class SVDProblem:
     own_singular_values: np.ndarray = None # s_2t of X2 / scale (own basis only)
     own_delta_sq: np.ndarray = None # sum_i (u2_it - u1_it)^2, signs aligned (own basis only)
     own_residual2: np.ndarray = None # ||X2 (I - P2_k)||^2 / scale^2 (own basis only)
+    right_vectors: np.ndarray = field(default=None, repr=False) # V_K^T of X1, K x D (for per-object statistics)
 
     @property
     def max_rank(self): return len(self.singular_values)
@@ -551,7 +552,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     residual1 = np.maximum(norm1 - np.cumsum(s ** 2), 0.0)
     residual2 = np.maximum(norm2 - np.cumsum(energy2), 0.0)             # ||X2||^2 - ||X2 P_k||^2
     own = _own_basis(Y1, Y2, s, Vt, K, norm2, options) if basis == 'own' else {}
-    problem = SVDProblem(n, d, scale, s, delta_sq, delta_scale, residual1, residual2, **own)
+    problem = SVDProblem(n, d, scale, s, delta_sq, delta_scale, residual1, residual2, **own, right_vectors=Vt)
     problem.svd_bound = bound                                           # every s_t within svd_bound * s_1 of X1's
     return problem
 

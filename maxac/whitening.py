@@ -10,7 +10,7 @@ __all__ = ['WHITENING_LEVEL', 'MIN_BULK', 'WHITENING_ROUNDS', 'cross_product', '
 import numpy as np
 import scipy.linalg
 import scipy.stats
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from .replicate import noise_level
 from .problem import upper_cross_product
 from .truncated import _gram_singular_values, top_eigenpairs
@@ -98,6 +98,8 @@ class NoiseSpectrum:
     row_scale: np.ndarray # noise standard deviation of each row, relative (ones if rows were not whitened)
     col_scale: np.ndarray # the same for each column
     bulk_distance: float # Kolmogorov distance of the bulk to Marchenko-Pastur
+    gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD)
+    raw_gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of Y itself, before whitening (None: not formed)
 
     @property
     def whitened(self):
@@ -117,27 +119,44 @@ def _spectrum_of(gram, shape):
     s = _gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
     return (s,) + noise_level(s, float(np.trace(gram)), shape)
 
+
+def _resolvable(sigma, shape, energy):
+    "True if the noise energy sigma^2 N D stands clear (10^4 times) of the Gram matrix's rounding, max(N, D) eps ||Y||_F^2."
+    return sigma ** 2 * shape[0] * shape[1] > 1e4 * max(shape) * np.finfo(float).eps * energy
+
+
+def _lapack_spectrum(Y, row_scale, col_scale):
+    "NoiseSpectrum of Y with these scales from LAPACK's SVD of the scaled matrix (a copy): every value to eps s_1, none squared."
+    s = scipy.linalg.svd((Y / row_scale[:, None]) / col_scale, compute_uv=False, check_finite=False)
+    sigma, rank = noise_level(s, float(np.sum(s[::-1] ** 2)), Y.shape)
+    return NoiseSpectrum(s, sigma, rank, row_scale, col_scale, bulk_distance(s, sigma, rank, Y.shape))
+
 # %% ../nbs/32_whitening.ipynb #60e8f7d0
 def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
                    whiten=True, # try whitening rows and columns
-                   seed=0): # seed of the random halves
+                   seed=0, # seed of the random halves
+                   recentre=True): # when the Gram matrix cannot resolve the noise, take the scales from the centred Y
     "The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests."
     n, d = Y.shape
     if not whiten or d <= MIN_BULK:                                  # nothing to whiten, or too few eigenvalues to judge
         from maxac.problem import gram_matrix
-        s, sigma, rank = _spectrum_of(gram_matrix(Y), Y.shape)
-        return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape))
+        upper = gram_matrix(Y)
+        s, sigma, rank = _spectrum_of(upper, Y.shape)
+        if not _resolvable(sigma, Y.shape, float(np.trace(upper))): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
+        gram = np.triu(upper) + np.triu(upper, 1).T
+        return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
     rows, cols = rng.permutation(n), rng.permutation(d)
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     parts = [Y[i] for i in index]                                    # one copy of Y, rescaled in place below
     grams = [cross_product(p) for p in parts]
-    s, sigma, rank = _spectrum_of(grams[0] + grams[1], Y.shape)
-    best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape))
+    raw = grams[0] + grams[1]
+    s, sigma, rank = _spectrum_of(raw, Y.shape)
+    if not _resolvable(sigma, Y.shape, float(np.trace(raw))):
+        return _unresolved_spectrum(Y, seed) if recentre else _lapack_spectrum(Y, np.ones(n), np.ones(d))
+    best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), raw, raw)
     row_scale, col_scale = np.ones(n), np.ones(d)
-    energy = float(np.trace(grams[0]) + np.trace(grams[1]))
-    resolvable = sigma ** 2 * n * d > 1e4 * max(n, d) * np.finfo(float).eps * energy   # noise above the Gram's rounding
-    for _ in range(WHITENING_ROUNDS if resolvable else 0):
+    for _ in range(WHITENING_ROUNDS):
         row_var, col_var = noise_profile(parts, grams, columns, rank)
         all_rows = np.concatenate(row_var)
         if not (np.all(np.isfinite(all_rows)) and np.all(np.isfinite(col_var)) and all_rows.mean() > 0 < col_var.mean()):
@@ -151,8 +170,16 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
             part /= step[:, None]; part /= col_step; row_scale[i] *= step
         col_scale = col_scale * col_step
         grams = [cross_product(p) for p in parts]
-        s, sigma, rank = _spectrum_of(grams[0] + grams[1], Y.shape)
+        gram = grams[0] + grams[1]
+        s, sigma, rank = _spectrum_of(gram, Y.shape)
         distance = bulk_distance(s, sigma, rank, Y.shape)
         if d - rank >= MIN_BULK and distance < best.bulk_distance:
-            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance)
+            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw)
     return best
+
+
+def _unresolved_spectrum(Y, seed):
+    "When the noise lies below Y's Gram rounding (a large offset): scales from the centred Y, values by LAPACK on Y."
+    centred = noise_spectrum(Y - Y.mean(axis=0), True, seed, recentre=False)   # the mean carries the excess; the noise stays
+    if centred.gram is None: return _lapack_spectrum(Y, np.ones(Y.shape[0]), np.ones(Y.shape[1]))   # unresolved even centred
+    return _lapack_spectrum(Y, centred.row_scale, centred.col_scale)
