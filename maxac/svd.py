@@ -16,10 +16,10 @@ from .unconstrained import (assemble_log_weight_sums, lebesgue_factor, check_var
                                  net_residual)
 from .bounded import gaussian_weight_factor, sampled_mutual_information
 
-# %% ../nbs/06_svd.ipynb #ccb86eb0
+
 from .checks import check_sigma
 
-# %% ../nbs/06_svd.ipynb #85d3beee
+
 def _factor(sigma, # None or an array broadcastable against (ranks, points, components)
             derivatives=True): # False: values only (arrays of length 1)
     "The per-component factor of the measure: Lebesgue, or the Gaussian weight of width sigma."
@@ -27,12 +27,12 @@ def _factor(sigma, # None or an array broadcastable against (ranks, points, comp
     if derivatives: return lebesgue_factor
     return lambda *args: tuple(part[:1] for part in lebesgue_factor(*args))
 
-# %% ../nbs/06_svd.ipynb #e7ea449c
+
 def _scaled_log_beta(problem, beta): # beta in the data's units
     "log of beta in the problem's scaled units."
     with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.scale)
 
-# %% ../nbs/06_svd.ipynb #80cd11b1
+
 def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True):
     "I and its two log-beta derivatives (only I if not `derivatives`) at `log_beta` (scaled, (R, G)) for ranks (R,); sigma None, scalar or (R,)."
     ranks = np.asarray(ranks)
@@ -64,13 +64,13 @@ def _setup(X1, X2, k, sigma, joint, basis):
     problem = svd_problem(X1, X2, None, basis)                   # checks the pair: once, here
     return problem, check_rank(k, problem.max_rank, 'k'), sigma
 
-# %% ../nbs/06_svd.ipynb #186f9f9e
+
 def weight_sums(X1, # first measurement, N objects x D features
                 X2, # second measurement of the same objects, N x D
                 k, # rank of the truncated SVD
                 beta, # inverse temperature(s), data units; > 0 when sigma is None
                 sigma=None, # None: Lebesgue integrals; else the Gaussian weight's standard deviation
-                joint='sum', # 'sum' (eq. 2) or 'mean' (the paper's R_Delta)
+                joint='sum', # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                 basis='shared'): # 'shared' or 'own' (Z2 in X2's own basis)
     "`(log Z1, log Z2, log Z12)` shaped like beta: logs of the Lebesgue integrals, or of the expectations under N(U1, sigma^2)."
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
@@ -79,13 +79,13 @@ def weight_sums(X1, # first measurement, N objects x D features
     sums = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis)
     return tuple(z[0, ..., k - 1] for z in sums)
 
-# %% ../nbs/06_svd.ipynb #c8ae92af
+
 def mutual_information(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        k, # rank of the truncated SVD
                        beta, # inverse temperature(s), data units; > 0 when sigma is None
                        sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
-                       joint='sum', # 'sum' (eq. 2) or 'mean'
+                       joint='sum', # 'sum' (eq. 3) or 'mean'
                        basis='shared'): # 'shared' or 'own'
     "maxAC mutual information `(log Z12 - log Z1 - log Z2) / N`, shaped like beta."
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
@@ -93,13 +93,13 @@ def mutual_information(X1, # first measurement, N objects x D features
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
     return _information(problem, log_beta, np.array([k]), sigma, joint, basis, derivatives=False)[0, 0].reshape(beta.shape)
 
-# %% ../nbs/06_svd.ipynb #7e034061
+
 def information_derivatives(X1, # first measurement, N objects x D features
                             X2, # second measurement of the same objects, N x D
                             k, # rank of the truncated SVD
                             beta, # inverse temperature(s) > 0, data units
                             sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
-                            joint='sum', # 'sum' (eq. 2) or 'mean'
+                            joint='sum', # 'sum' (eq. 3) or 'mean'
                             basis='shared'): # 'shared' or 'own'
     "`(dI/dbeta, d2I/dbeta2)` in closed form, shaped like beta."
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
@@ -111,10 +111,10 @@ def information_derivatives(X1, # first measurement, N objects x D features
 
 # %% ../nbs/06_svd.ipynb #7ae7bb52
 def _natural_log_beta(problem, ranks): # ranks (R,)
-    "A scale for the maximiser: the unconstrained optimum of eq. (2), log(N k / sum s^2 d / 2) (scaled units)."
+    "A scale for the maximiser: the unconstrained optimum with the joint sum of eq. (3), log(N k / sum s^2 d / 2) (scaled units)."
     return unconstrained_log_beta_star(problem)[np.asarray(ranks) - 1]
 
-# %% ../nbs/06_svd.ipynb #c6bc5f91
+
 def _maximize(problem, ranks, sigma, joint, basis):
     "CapacityResult over a batch of ranks, in the data's units."
     ranks = np.asarray(ranks)
@@ -138,12 +138,12 @@ def _maximize(problem, ranks, sigma, joint, basis):
     result.log_beta_visited = result.log_beta_visited - shift
     return result
 
-# %% ../nbs/06_svd.ipynb #2ae90098
+
 def capacity(X1, # first measurement, N objects x D features
              X2, # second measurement of the same objects, N x D
              k, # rank of the truncated SVD
              sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
-             joint='sum', # 'sum' (eq. 2) or 'mean'
+             joint='sum', # 'sum' (eq. 3) or 'mean'
              basis='shared'): # 'shared' or 'own'
     "Approximation capacity at rank k: `.value` = max over beta of I, `.beta` its maximiser (data units)."
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
@@ -186,21 +186,21 @@ class CapacityCurve:
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
 
-# %% ../nbs/06_svd.ipynb #32189fd9
+
 def capacity_curve(X1, # first measurement, N objects x D features
                    X2, # second measurement of the same objects, N x D
                    max_rank, # largest rank K
                    sigma=None, # None, one standard deviation for all ranks, or one per rank
-                   joint='sum', # 'sum' (eq. 2) or 'mean'
+                   joint='sum', # 'sum' (eq. 3) or 'mean'
                    basis='shared'): # 'shared' or 'own'
     "Capacity for every rank 1..max_rank from one SVD (`.value`, `.beta`, `.best_rank`, `.plot()`)."
     check_variant(joint, basis)
     return curve_from_problem(svd_problem(X1, X2, max_rank, basis), sigma, joint, basis)
 
-# %% ../nbs/06_svd.ipynb #afe570c5
+
 def curve_from_problem(problem, # an `SVDProblem` (from `svd_problem`), reused without a new SVD
                        sigma=None, # None, one standard deviation for all ranks, or one per rank
-                       joint='sum', # 'sum' (eq. 2) or 'mean'
+                       joint='sum', # 'sum' (eq. 3) or 'mean'
                        basis='shared'): # 'shared' or 'own' (the problem must have been computed with it)
     "`capacity_curve` for precomputed statistics: what rank-selection rules use to try several widths cheaply."
     check_variant(joint, basis)
