@@ -21,24 +21,47 @@ def _spread(X, # dense or scipy sparse matrix
 
 def _zero_rows(X): # dense or scipy sparse matrix
     "Mask of the rows whose entries are all zero."
-    return (abs(X).max(axis=1).toarray().ravel() if scipy.sparse.issparse(X) else np.abs(X).max(axis=1)) == 0
+    if scipy.sparse.issparse(X): return (X.max(axis=1).toarray().ravel() == 0) & (X.min(axis=1).toarray().ravel() == 0)
+    return (X.max(axis=1) == 0) & (X.min(axis=1) == 0)                  # two passes, no copy of X
 
 
-def _duplicated(rows, # dense matrix whose rows are compared
+def _hashes(M, axis): # dense float64 matrix; 1: one hash per row, 0: one per column
+    "Exact hashes of the rows (or columns): their bit patterns times random odd weights, summed modulo 2^64 (any order)."
+    weights = np.random.default_rng(0).integers(1, 2 ** 63, size=M.shape[axis], dtype=np.uint64) | np.uint64(1)
+    bits = M.view(np.uint64)                                          # no copy, any memory order
+    return bits @ weights if axis == 1 else weights @ bits
+
+
+def _duplicated(M, # dense float64 matrix
+                axis=1, # 1: rows, 0: columns
                 specific=False): # only repeats that share with their twin a value found nowhere else in its column
-    "Mask of the rows equal (bit for bit) to an earlier row."
-    mask = np.zeros(rows.shape[0], dtype=bool)
-    if rows.shape[0] < 2: return mask
-    _, first, group, size = np.unique(rows, axis=0, return_index=True, return_inverse=True, return_counts=True)
-    mask[:] = True
-    mask[first] = False                                               # the first of each set of equal rows is kept
-    if specific and mask.any():
-        group_size, marked = size[group.ravel()], np.zeros(rows.shape[0], dtype=bool)
-        for column in rows.T:                                         # how often each row's value occurs in its column
-            _, where, counts = np.unique(column, return_inverse=True, return_counts=True)
-            marked |= counts[where.ravel()] == group_size
-        mask &= marked
+    "Mask of the rows (or columns) equal, bit for bit, to an earlier one: equal hashes, then checked entry by entry."
+    # A collision of two 64-bit hashes (chance about N^2 / 2^65) could hide a repeat from this check, never invent one.
+    hashes = _hashes(M, axis)
+    order = np.argsort(hashes, kind='stable')                         # equal hashes adjacent, earliest first
+    repeat = np.r_[False, hashes[order][1:] == hashes[order][:-1]]
+    mask = np.zeros(hashes.size, dtype=bool)
+    if not repeat.any(): return mask
+    first = order[np.maximum.accumulate(np.where(~repeat, np.arange(order.size), 0))]   # first index of each hash group
+    candidates, twins = order[repeat], first[repeat]
+    pick = lambda idx: M[idx] if axis == 1 else M[:, idx].T
+    mask[candidates] = np.all(pick(candidates) == pick(twins), axis=1)   # equal bits give equal hashes; check the values
+    if specific and mask.any(): mask &= _specific(M, mask, first, order)
     return mask
+
+
+def _specific(M, repeated, first, order):
+    "Mask of the repeated rows that share with their group a value occurring nowhere else in its column (columns until all are found)."
+    group = np.empty(order.size, dtype=int); group[order] = first      # the first row of each row's hash group
+    size = np.bincount(group, minlength=order.size)                  # rows per group (no 64-bit collision assumed)
+    marked = np.zeros(order.size, dtype=bool)
+    for column in M.T:                                                # stops once every repeat is marked
+        values, counts = np.unique(column, return_counts=True)
+        occurs = counts[np.searchsorted(values, column[repeated])]
+        marked[np.flatnonzero(repeated)[occurs == size[group[repeated]]]] = True
+        if marked[repeated].all(): break
+    return marked
+
 
 # %% ../nbs/14_degenerate.ipynb #1428dba6
 @dataclass
@@ -121,13 +144,15 @@ def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
     rows, cols = np.arange(X.shape[0]), np.arange(X.shape[1])
     found = {'constant_columns': [], 'zero_rows': [], 'duplicate_columns': [], 'duplicate_rows': []}
     while rows.size > 1 and cols.size > 1:
-        view = [M if (rows.size, cols.size) == M.shape else M[rows][:, cols] for M in pair]   # a copy once reduced
+        view = [M if (rows.size, cols.size) == M.shape else M[rows][:, cols] if scipy.sparse.issparse(M) else M[np.ix_(rows, cols)]
+                for M in pair]                                                 # one copy once something is set aside
         dense = not scipy.sparse.issparse(view[0])
         for name, axis in (('constant_columns', 0), ('zero_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1)):
             if name == 'constant_columns': drop = np.any([_spread(M, 0) == 0 for M in view], axis=0)
             elif name == 'zero_rows': drop = np.any([_zero_rows(M) for M in view], axis=0) & zero_rows
             elif not dense: continue
-            else: drop = _duplicated(np.vstack(view).T, False) if axis == 0 else _duplicated(np.hstack(view), True)
+            elif axis == 0: drop = _duplicated(view[0] if len(view) == 1 else np.vstack(view), axis=0)
+            else: drop = _duplicated(view[0] if len(view) == 1 else np.hstack(view), axis=1, specific=True)
             if drop.any(): break
         else: break                                                     # nothing degenerate is left
         kept = cols if axis == 0 else rows

@@ -89,6 +89,7 @@ class RankSelection:
     delta_scale: np.ndarray = None # the paper's unit Delta_k of sigma per rank 0..K (nan at rank 0)
     centered: bool = False # whether the column means were subtracted first (select_rank's `center`)
     set_aside: object = None # SetAside: constant columns, zero rows and duplicates left out (None: not searched, Dask)
+    resampled: str = 'none' # what the votes redraw: 'objects', 'model' (spectra from the fitted model), 'pairs', or 'none'
 
     @property
     def ranks(self): return np.arange(len(self.capacities))
@@ -162,7 +163,7 @@ def _plot(selection, ax=None, **kwargs):
 
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
-from .truncated import lapack_allowance
+from .truncated import lapack_allowance, BLOCK_ENTRIES
 from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum
 
@@ -183,17 +184,58 @@ def _white_spectrum(Y, max_rank):
 
 
 def _predicted_spectrum(X, max_rank, whiten, rng):
-    "`(spectrum, shape, scale, transposed)` of one matrix with its objects on the long side."
+    "`(spectrum, Y, scale, transposed)` of one matrix with its objects on the long side (Y: the matrix analysed, scaled)."
     from maxac.truncated import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
-    if is_dask_array(X): return _white_spectrum(Y, max_rank), Y.shape, 1.0, transposed
+    if is_dask_array(X): return _white_spectrum(Y, max_rank), Y, 1.0, transposed
     scale = _working_scale(Y)
     if scale != 1.0: Y = Y / scale                                  # a power of two: exact
     spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng)
-    return spectrum, Y.shape, scale, transposed
+    return spectrum, Y, scale, transposed
 
 # %% ../nbs/33_select.ipynb #702525bf
+def _resampled_sums(blocks, # yields (a, b) per block of objects: per-object quantities, m x K and m (or m x K)
+                    n_draws, rng):
+    "Sums of both over the objects drawn again, for every draw (Poisson bootstrap: each object counted Poisson(1) times)."
+    total_a = total_b = 0.0
+    for a, b in blocks:                                               # block by block: memory m x (K + n_draws), not N
+        weights = rng.poisson(1.0, size=(n_draws, a.shape[0])).astype(float)
+        total_a, total_b = total_a + weights @ a, total_b + weights @ b
+    return total_a, total_b
+
+
+def _row_blocks(n_rows, width):
+    "Slices of about BLOCK_ENTRIES / width rows each."
+    step = max(1, BLOCK_ENTRIES // max(width, 1))
+    return (slice(start, start + step) for start in range(0, n_rows, step))
+
+
+def _object_blocks(spectrum, Y, transposed, rank, n_draws):
+    "Per block of objects (rows of X): squared scores on the top `rank` components of the spectrum's matrix, and energies."
+    from maxac.truncated import top_eigenpairs
+    values, vectors = top_eigenpairs(spectrum.gram, rank)
+    if transposed:                                                    # objects index the Gram matrix: no product needed
+        yield np.maximum(values, 0) * vectors ** 2, np.diag(spectrum.gram).copy(); return
+    rows, weighted = spectrum.row_scale, vectors / spectrum.col_scale[:, None]   # Y_w V = R^-1 Y (C^-1 V)
+    inverse_sq = 1 / spectrum.col_scale ** 2
+    for block in _row_blocks(Y.shape[0], max(rank, n_draws) + Y.shape[1]):
+        part = Y[block]
+        yield ((part @ weighted) / rows[block, None]) ** 2, np.einsum('ij,ij,j->i', part, part, inverse_sq) / rows[block] ** 2
+
+
+def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
+    "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights)."
+    shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
+    values, energies = _resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng)
+    picks = []
+    for s_sq, total in zip(values, energies):
+        s = np.sqrt(np.maximum(-np.sort(-s_sq), 0))
+        sigma = noise_level(s, total, shape)[0]
+        picks.append(np.argmax(rules.counted_values(s[:K], predicted_disagreement(s[:K], sigma, shape), *shape)))
+    return np.array(picks)
+
+
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
     "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation sigma."
     above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * sigma
@@ -214,9 +256,10 @@ def _predicted_problem(s, e, shape):
     return SVDProblem(shape[0], shape[1], 1.0, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
 
 
-def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, rng):
+def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     "RankSelection of one matrix with its predicted replicate."
-    spectrum, shape, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng)
+    spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng)
+    shape = Y.shape
     K = min(max_rank, numerical_rank(spectrum.singular_values, shape))
     if K == 0: _fail("X is all zeros (or constant after centring): it has no singular directions to select a rank from.")
     s, sigma_hat = spectrum.singular_values[:K], spectrum.noise_level
@@ -227,16 +270,20 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, rng):
                       f"the noise level is reported as 0 and there are no votes.", UserWarning, stacklevel=3)
     e = predicted_disagreement(s, sigma_hat, shape)
     capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape), sigma)
-    per_draw = None
+    per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
     if used is None and n_bootstrap and not noiseless:
-        draws = _bootstrap_spectra(s, sigma_hat, shape, n_bootstrap, rng)
-        per_draw = rules.counted_values(draws, predicted_disagreement(draws, sigma_hat, shape), *shape)
-    votes = np.bincount(np.argmax(capacities if per_draw is None else per_draw, axis=-1).ravel(), minlength=K + 1)
+        if resample == 'objects' and spectrum.gram is not None:
+            picks, resampled = _votes_by_objects(spectrum, Y, transposed, K, n_bootstrap, rng), 'objects'
+        else:                                                       # sparse, Dask, or the Gram unresolved: the model
+            draws = _bootstrap_spectra(s, sigma_hat, shape, n_bootstrap, rng)
+            per_draw = rules.counted_values(draws, predicted_disagreement(draws, sigma_hat, shape), *shape)
+            picks, resampled = np.argmax(per_draw, axis=-1), 'model'
+    votes = np.bincount(picks, minlength=K + 1)
     votes = np.full(K + 1, np.nan) if noiseless else votes / votes.sum()
     with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
     return RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
-                         (0 if noiseless else 1) if per_draw is None else n_bootstrap, per_draw, 'predicted',
-                         0.0 if noiseless else sigma_hat * scale, spectrum.whitened, transposed, delta)
+                         0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else sigma_hat * scale,
+                         spectrum.whitened, transposed, delta, resampled=resampled)
 
 # %% ../nbs/33_select.ipynb #328bb462
 def _pair_selection(problem, sigma):
@@ -261,21 +308,37 @@ def _pairs(X1, n_splits, rng, pairing):
         yield dask_split_pair(X1, split_rng, noise) if dask_input else rules.split_pair(X1, split_rng, pairing, noise)
 
 # %% ../nbs/33_select.ipynb #97cafcd3
-def _select_pairs(pairs, max_rank, sigma, pairing):
+def _pair_votes(A, B, problem, n_draws, rng):
+    "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept)."
+    V = problem.right_vectors.T / problem.scale                        # coordinates in scaled units
+    def blocks():
+        for block in _row_blocks(A.shape[0], 2 * V.shape[1] + n_draws):
+            first, second = np.asarray(A[block] @ V), np.asarray(B[block] @ V)
+            yield first ** 2, (second - first) ** 2
+    s_sq, e = _resampled_sums(blocks(), n_draws, rng)
+    return np.argmax(rules.counted_values(np.sqrt(s_sq), e, *A.shape), axis=1)
+
+
+def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='objects', rng=None):
     "RankSelection from one given pair or from the pairs of a pairing: the rank of largest mean capacity; votes over pairs."
-    rows, betas, deltas, used = [], [], [], None
+    from maxac.truncated import is_dask_array
+    rows, betas, deltas, used, picks = [], [], [], None, None
     for A, B in pairs:
         K = min(max_rank, min(A.shape) - 1) if pairing != 'given' else max_rank
         problem = svd_problem(A, B, max(K, 1), clip_rank=True)
         capacities, beta, used, delta = _pair_selection(problem, sigma)
         rows.append(capacities); betas.append(beta); deltas.append(delta)
+        if pairing == 'given' and used is None and n_bootstrap and resample == 'objects' and not is_dask_array(A):
+            picks = _pair_votes(A, B, problem, n_bootstrap, rng)
     K = min(len(r) for r in rows)                                    # pairs of halves may have fewer ranks
     rows, betas, deltas = (np.array([r[:K] for r in rows]), np.array([b[1:K] for b in betas]),
                            np.array([d[1:K] for d in deltas]))
-    votes = np.bincount(np.argmax(rows, axis=1), minlength=K) / len(rows)
+    picks = np.argmax(rows, axis=1) if picks is None else picks
+    votes = np.bincount(picks, minlength=K) / len(picks)
     capacities = rows.mean(axis=0)                                   # one pair: its own; pairings: the mean over pairs
-    return RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes, len(rows), rows, pairing,
-                         delta_scale=np.r_[np.nan, np.median(deltas, axis=0)])
+    resampled = 'pairs' if pairing != 'given' else ('objects' if len(picks) > 1 else 'none')
+    return RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes,
+                         len(picks), rows, pairing, delta_scale=np.r_[np.nan, np.median(deltas, axis=0)], resampled=resampled)
 
 # %% ../nbs/33_select.ipynb #ef66b205
 DEFAULT_RANKS = 100                     # the default range ends at min(N, D) - 1, and at most here
@@ -330,7 +393,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                 progress=False, # show a progress bar over the pairs of a pairing
                 n_bootstrap=200, # spectra drawn for the votes of the predicted replicate (0: none)
                 whiten=True, # predicted replicate: whiten rows and columns when their noise differs (see 32_whitening)
-                center=False): # subtract each matrix's column means first, as PCA does (False: the SVD of the data as given)
+                center=False, # subtract each matrix's column means first, as PCA does (False: the SVD of the data as given)
+                resample='objects'): # what the votes redraw: 'objects' (drawn again with replacement) or 'model' (one matrix)
     """Select the rank of a truncated SVD by maximum approximation capacity (maxAC).
 
     Parameters
@@ -354,12 +418,17 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     progress : bool, default False
         Show a progress bar over the pairs of a pairing.
     n_bootstrap : int, default 200
-        Spectra redrawn from the fitted model for the votes of the predicted replicate (0: none).
+        Draws behind the votes (0: none): of the objects, or of spectra from the fitted model (see `resample`).
     whiten : bool, default True
         Predicted replicate: whiten rows and columns whose noise levels differ (see `32_whitening`).
     center : bool, default False
         Subtract each matrix's column means first, as PCA does. False analyses the data as given (the paper's
         truncated SVD); an offset is then one more direction.
+    resample : {'objects', 'model'}, default 'objects'
+        What the votes redraw. 'objects': the objects (rows) drawn again with replacement, so that the votes carry
+        the sampling error of the spectrum and of the noise level whatever the noise is like; with two
+        measurements, the pair's objects. 'model': for one matrix, spectra drawn from the fitted low-rank-plus-white-
+        noise model (cheaper, and the fallback for sparse and Dask input, whose objects are not redrawn).
 
     Returns
     -------
@@ -387,6 +456,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     3
     """
     if pairing not in PAIRINGS: _fail(f"pairing must be one of {PAIRINGS}; got {pairing!r}.")
+    if resample not in ('objects', 'model'): _fail(f"resample must be 'objects' or 'model'; got {resample!r}.")
     n_splits, n_bootstrap = _check_count(n_splits, 'n_splits', 1), _check_count(n_bootstrap, 'n_bootstrap', 0)
     if not isinstance(whiten, (bool, np.bool_)): _fail(f"whiten must be True or False; got {whiten!r}.")
     center, rng = _check_center(center), _rng(seed, 'seed')
@@ -400,8 +470,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     data = tuple(_prepared(M, name, center, dask_input) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))
     limit = _range_limit(shape, pair)
     K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside))
-    if pair: result = _select_pairs([data], K, sigma, 'given')
-    elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, rng)
+    if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
+    elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng)
     else:
         pairs = _pairs(data[0], n_splits, rng, pairing)
         if progress:
