@@ -40,7 +40,9 @@ def predicted_disagreement(singular_values, # s_t of X, descending
 def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
     "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration."
     n, ratio = _long_side_ratio(shape)
-    tail = max(total_energy - float(np.sum(singular_values[:rank] ** 2)), 0.0)
+    if len(singular_values) == min(shape):                             # the whole spectrum: sum the tail itself
+        tail = float(np.sum(np.asarray(singular_values[rank:])[::-1] ** 2))   # (no cancellation when s_1 dwarfs it)
+    else: tail = max(total_energy - float(np.sum(singular_values[:rank] ** 2)), 0.0)
     dof = (shape[0] - rank) * (shape[1] - rank)
     var = tail / dof
     for _ in range(max_iter):
@@ -56,6 +58,7 @@ def noise_level(singular_values, # the top singular values of X, descending (all
                 total_energy, # ||X||_F^2
                 shape): # (N, D)
     "`(sigma, r)`: noise standard deviation per entry from the energy beyond the r singular values above the noise edge."
+    # Given the whole spectrum, the tail energy is summed directly; given the top K, it is ||X||_F^2 minus the top r.
     s = np.asarray(singular_values, dtype=float)
     edge = np.sqrt(shape[0]) + np.sqrt(shape[1])
     floor = s[0] * max(shape) * np.finfo(float).eps / edge if s.size else 0.0    # the edge at the rank tolerance
