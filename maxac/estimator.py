@@ -10,6 +10,7 @@ import numpy as np
 from .asc import _fail
 from .checks import _check_real_entries, _rng, _method_of
 from .select import select_rank
+from .truncated import top_eigenpairs
 try:
     from sklearn.base import BaseEstimator, TransformerMixin, ClassNamePrefixFeaturesOutMixin
     from sklearn.utils.extmath import svd_flip
@@ -142,16 +143,39 @@ def _fit(self, X, y=None, X2=None):
     rng = _rng(self.random_state, 'random_state')
     selection = select_rank(X, X2, self.max_rank, self.sigma, self.n_splits, rng, self.pairing, self.progress,
                             self.n_bootstrap, self.whiten, self.center)
-    self.mean_ = X.mean(axis=0) if self.center else np.zeros(X.shape[1])
-    U, s, Vt = np.linalg.svd(X - self.mean_, full_matrices=False)
-    _, Vt = svd_flip(U, Vt, u_based_decision=False)
-    k, variance = selection.rank, s ** 2 / (X.shape[0] - 1)
+    aside, k = selection.set_aside, selection.rank
+    rows, cols = (aside.rows, aside.columns) if aside else (np.arange(X.shape[0]), np.arange(X.shape[1]))
+    kept = aside.take(X) if aside else X                                # what select_rank analysed
+    mean = kept.mean(axis=0) if self.center else np.zeros(cols.size)
+    Vt, s, energy, count = _leading(selection, kept, mean, k)
+    signs = np.sign(Vt[np.arange(k), np.argmax(np.abs(Vt), axis=1)]) if k else np.ones(0)   # PCA's convention (svd_flip)
+    self.components_ = np.zeros((k, X.shape[1])); self.components_[:, cols] = Vt * signs[:, None]
+    self.mean_ = np.zeros(X.shape[1]); self.mean_[cols] = mean
+    if self.center and aside: self.mean_[aside.constant_columns] = X[0, aside.constant_columns]   # their one value
+    variance, total = s ** 2 / (rows.size - 1), energy / (rows.size - 1)
     self.selection_, self.n_components_ = selection, k
     self.capacities_, self.votes_ = selection.capacities, selection.votes
-    self.components_, self.singular_values_ = Vt[:k], s[:k]
-    self.explained_variance_, self.explained_variance_ratio_ = variance[:k], variance[:k] / variance.sum()
-    self.noise_variance_ = float(variance[k:].mean()) if k < variance.size else 0.0
+    self.singular_values_, self.explained_variance_ = s, variance
+    self.explained_variance_ratio_ = variance / total
+    self.noise_variance_ = float((total - variance.sum()) / (count - k)) if k < count else 0.0
     return self
+
+
+def _leading(selection, kept, mean, k):
+    "`(Vt, s, ||kept - mean||_F^2, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
+    gram, problem, count = getattr(selection, '_gram', None), getattr(selection, '_problem', None), min(kept.shape)
+    if problem is not None:                                             # a pair: X1's truncated SVD
+        s = problem.singular_values * problem.scale
+        energy = (problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.scale ** 2
+        return problem.right_vectors[:k], s[:k], energy, count
+    if gram is not None:                                                # one matrix: the Gram matrix of its short side
+        matrix, scale, transposed = gram
+        values, vectors = top_eigenpairs(matrix, k) if k else (np.zeros(0), np.zeros((matrix.shape[0], 0)))
+        s = np.sqrt(np.maximum(values, 0)) * scale
+        if transposed: vectors = (kept - mean).T @ vectors / np.where(s > 0, s, 1)   # left vectors -> right ones
+        return vectors.T, s, float(np.trace(matrix)) * scale ** 2, count
+    U, s, Vt = np.linalg.svd(kept - mean, full_matrices=False)          # otherwise (LAPACK's route, or pairings): one SVD
+    return Vt[:k], s[:k], float(np.sum(s ** 2)), count
 
 # %% ../nbs/36_estimator.ipynb #1fd20135
 @_method_of(MaxACRank)

@@ -281,9 +281,11 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     votes = np.bincount(picks, minlength=K + 1)
     votes = np.full(K + 1, np.nan) if noiseless else votes / votes.sum()
     with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
-    return RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
-                         0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else sigma_hat * scale,
-                         spectrum.whitened, transposed, delta, resampled=resampled)
+    result = RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
+                           0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else sigma_hat * scale,
+                           spectrum.whitened, transposed, delta, resampled=resampled)
+    if spectrum.raw_gram is not None: result._gram = (spectrum.raw_gram, scale, transposed)   # for MaxACRank: no SVD again
+    return result
 
 # %% ../nbs/33_select.ipynb #328bb462
 def _pair_selection(problem, sigma):
@@ -337,8 +339,10 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     votes = np.bincount(picks, minlength=K) / len(picks)
     capacities = rows.mean(axis=0)                                   # one pair: its own; pairings: the mean over pairs
     resampled = 'pairs' if pairing != 'given' else ('objects' if len(picks) > 1 else 'none')
-    return RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes,
-                         len(picks), rows, pairing, delta_scale=np.r_[np.nan, np.median(deltas, axis=0)], resampled=resampled)
+    result = RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes,
+                           len(picks), rows, pairing, delta_scale=np.r_[np.nan, np.median(deltas, axis=0)], resampled=resampled)
+    if pairing == 'given': result._problem = problem                  # for MaxACRank: X1's truncated SVD, not computed again
+    return result
 
 # %% ../nbs/33_select.ipynb #ef66b205
 DEFAULT_RANKS = 100                     # the default range ends at min(N, D) - 1, and at most here
