@@ -109,7 +109,8 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
         better = interior & (v >= best_v)
         best_x, best_v = np.where(better, x, best_x), np.where(better, v, best_v)
     if visited_x:                                                   # where Newton converged on the maximum, its last point:
-        settled = interior & converged & (visited_v[-1] >= best_v - rel_tol * (1 + np.abs(best_v)))   # the slope decides
+        close = np.where(np.isfinite(best_v), rel_tol * (1 + np.abs(best_v)), 0.0)   # (an overflowed row is no interior)
+        settled = interior & converged & (visited_v[-1] >= best_v - close)            # the slope decides
         best_x, best_v = np.where(settled, visited_x[-1], best_x), np.where(settled, visited_v[-1], best_v)
         all_x = np.concatenate([all_x, np.stack(visited_x, axis=1)], axis=1)
         all_v = np.concatenate([all_v, np.stack(visited_v, axis=1)], axis=1)
