@@ -111,7 +111,7 @@ def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns 
         _fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {array.shape}.")
     if not np.all(np.isfinite(array)):
         bad = np.argwhere(~np.isfinite(array))[0]
-        _fail(f"{name} contains NaN or inf (first at row {bad[0]}, column {bad[1]}): remove or impute those entries.")
+        _fail(f"{name} contains NaN or inf (first at row {bad[0] + 1}, column {bad[1] + 1}, counting from 1): remove or impute those entries.")
     return array
 
 # %% ../nbs/08_checks.ipynb #116a2c9c

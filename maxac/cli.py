@@ -5,11 +5,14 @@
 # %% auto #0
 __all__ = ['load_matrix', 'curve_command', 'select_command', 'parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #5380e36b
+# %% ../nbs/90_cli.ipynb #24d277d9
 import argparse
+import csv
 import os
+import re
 import sys
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 from .asc import _fail
@@ -33,58 +36,280 @@ def _binary_array(path, name): # a .npy file, or a .npz archive and the name of 
             _fail(f"{path} holds the arrays {', '.join(loaded.files) or '(none)'}: name one as {path}:NAME.")
         return loaded[name]
 
-# %% ../nbs/90_cli.ipynb #42540b01
-def _split(line, delimiter): # one line of a text table
-    "The fields of one line: split at the delimiter (None: white space); a decimal comma becomes a point after ';'."
-    fields = [f.strip().strip('"') for f in (line.split(delimiter) if delimiter else line.split())]
-    return [f.replace(',', '.') for f in fields] if delimiter == ';' else fields
+# %% ../nbs/90_cli.ipynb #e4414164
+_MISSING = frozenset({'', 'na', 'n/a', 'nan', '-nan', 'null', 'none', '#n/a', '#na', '<na>', '.', '?'})   # compared in lower case
 
 
-def _numbers(rows, path, first_line): # lists of fields, the file's name, the line number of the first row
-    "The fields as a float matrix, or a one-line error at the first field that is not a number (the slow path, for the message)."
-    widths = {len(row) for row in rows}
-    if len(widths) > 1:
-        i = next(i for i, row in enumerate(rows) if len(row) != len(rows[0]))
-        _fail(f"{path}: line {first_line + i} has {len(rows[i])} fields but the first data line has {len(rows[0])}: "
-              "every row must have the same number of columns.")
-    for i, row in enumerate(rows):
-        for j, field in enumerate(row):
-            try: float(field)
-            except ValueError:
-                _fail(f"{path}: line {first_line + i}, column {j + 1}: {field[:30]!r} is not a number"
-                      + (" (a missing value: fill or drop it)" if not field else "")
-                      + ("; use --skip-rows N to skip N header lines" if i == 0 else "") + ".")
-    return np.array(rows, dtype=float)
+@dataclass
+class _Table:
+    "A matrix read from a file, with where each row and column came from: every message counts from 1."
+    path: str
+    values: np.ndarray # floats, NaN where a value is missing (or a word, until the columns are sorted out)
+    row_numbers: np.ndarray # per row: its line in the file (text) or its row in the array (binary), from 1
+    row_word: str # 'line' or 'row'
+    column_numbers: np.ndarray # per column: its column in the file or array, from 1
+    column_names: list = None # per column: the header's name ('' for an empty header cell), or None without a header
+    words: np.ndarray = None # per column: fields that are neither numbers nor missing-value markers
+    first_word: dict = None # column -> (row, field): the first such field
+    raw: object = None # text tables: f(line, column) -> the field as written, for messages
 
-# %% ../nbs/90_cli.ipynb #213ed105
-def _is_numeric(fields): # the fields of one line
-    try: [float(f) for f in fields]; return True
+    def column(self, j): # index into the columns kept
+        "'column 3' or \"column 3 ('GNP')\": the file's numbering, with the header's name when there is one."
+        name = self.column_names[j] if self.column_names else ''
+        return f'column {self.column_numbers[j]}' + (f' ({name!r})' if name else '')
+
+    def cell(self, i, j): # indices into the rows and columns kept
+        "\"line 4, column 5 ('1960')\": where an entry is in the file."
+        return f'{self.row_word} {self.row_numbers[i]}, {self.column(j)}'
+
+    def keep(self, rows=None, columns=None): # indices into the rows and columns kept (None: all)
+        "The table restricted to some rows and columns (its columns already sorted out: no word counts)."
+        rows = np.arange(self.values.shape[0]) if rows is None else np.asarray(rows, dtype=int)
+        columns = np.arange(self.values.shape[1]) if columns is None else np.asarray(columns, dtype=int)
+        names = None if self.column_names is None else [self.column_names[j] for j in columns]
+        return _Table(self.path, self.values[np.ix_(rows, columns)], self.row_numbers[rows], self.row_word,
+                      self.column_numbers[columns], names, raw=self.raw)
+
+
+def _count(n, word): # a number and a noun
+    "'1 row', '3 rows'."
+    return f'{n} {word}' + ('s' if n != 1 else '')
+
+
+def _listed(items, shown=8): # things to list
+    "The first few items, comma-separated, then how many more."
+    items = [str(i) for i in items]
+    return ', '.join(items[:shown]) + (f', ... ({len(items) - shown} more)' if len(items) > shown else '')
+
+# %% ../nbs/90_cli.ipynb #705ecd01
+_DELIMITERS = (';', '\t', ',', '|', None)                              # None: runs of white space
+_CHUNK = 4096                                                          # rows converted to floats at once
+
+
+def _is_number(field): # one field
+    try: float(field); return True
     except ValueError: return False
 
 
-def _text_table(path, skip_rows, notes):
-    "A matrix from a text table: delimiter guessed from the first data line, a non-numeric first line skipped."
+def _split_lines(lines, delimiter): # lines of text; a delimiter, or None for runs of white space
+    "The fields of each line by the csv module's rules (a field in double quotes may hold the delimiter)."
+    if delimiter is None: return csv.reader((' '.join(line.split()) for line in lines), delimiter=' ')
+    return csv.reader(lines, delimiter=delimiter, skipinitialspace=True)
+
+
+def _decimal(field, delimiter): # one field
+    "A decimal comma read as a point, in tables not separated by commas."
+    return field.replace(',', '.') if delimiter != ',' else field
+
+
+def _sniff(lines): # a sample of data lines
+    "The delimiter that splits every sample line into the same number (>= 2) of fields, the most of them numbers."
+    best, best_score = None, (False, -1)
+    for delimiter in _DELIMITERS:
+        rows = list(_split_lines(lines, delimiter))
+        widths = {len(row) for row in rows}
+        numbers = sum(_is_number(_decimal(f, delimiter)) or f.strip().lower() in _MISSING for row in rows for f in row)
+        score = (len(widths) == 1 and min(widths) >= 2, numbers)
+        if score > best_score: best, best_score = delimiter, score
+    return best
+
+
+def _text_lines(path, skip_rows):
+    "The lines of a text table that hold data, as (line number, text): blank lines and # comments left out."
     try: text = Path(path).read_text(encoding='utf-8-sig')          # -sig: Excel's byte-order mark dropped
     except UnicodeDecodeError:
         _fail(f"{path} is not a UTF-8 text table: give a .npy, .npz, .csv or .txt file (save spreadsheets as CSV UTF-8).")
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith('#')]
     if skip_rows: lines = lines[skip_rows:]
     if not lines: _fail(f"{path} is empty: it holds no numbers" + (f" after the {skip_rows} skipped lines." if skip_rows else "."))
-    delimiter = next((d for d in (';', '\t', ',') if d in lines[-1][1]), None)
-    if skip_rows is None and not _is_numeric(_split(lines[0][1], delimiter)):
-        notes.append(f"{path}: skipped the header line {lines[0][1][:60]!r} (--skip-rows 0 to refuse it)")
-        lines = lines[1:]
-        if not lines: _fail(f"{path} holds a header line and no numbers.")
-    clean = lambda line: (line.replace(',', '.') if delimiter == ';' else line).replace('"', '')
-    try: return np.loadtxt((clean(line) for _, line in lines), delimiter=delimiter, ndmin=2, comments=None)  # fast, in C
-    except ValueError: return _numbers([_split(line, delimiter) for _, line in lines], path, lines[0][0])  # says where
+    return lines
 
-# %% ../nbs/90_cli.ipynb #adc4a0d7
-def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv/.txt/.dat
-                skip_rows=None, # lines to skip at the top of a text table; None: one header line if it is not numeric
-                index_column='auto', # 'auto': drop a first column 0..N-1 or 1..N (a written row index); 'keep' or 'drop'
-                notes=None): # a list that receives one line per thing skipped or dropped
-    "A data matrix from a file, with a one-line error for anything unreadable."
+
+def _header(lines, delimiter, skip_rows, path, notes):
+    "The column names if the first line holds them (a word, or an empty first cell above a row index), and the data lines."
+    if skip_rows is not None or len(lines) < 2: return None, lines
+    first, second = (next(_split_lines([line], delimiter)) for _, line in lines[:2])
+    fields = [f.strip() for f in first]
+    words = any(f.lower() not in _MISSING and not _is_number(_decimal(f, delimiter)) for f in fields)
+    index_cell = bool(fields) and fields[0] == '' and bool(second) and second[0].strip() != ''
+    if not (words or index_cell): return None, lines
+    notes.append(f"{path}: read line {lines[0][0]} as the column names (--skip-rows 0 reads it as data)")
+    return [f.strip('"\'').strip() for f in fields], lines[1:]
+
+
+def _floats(block): # equal-length rows of fields (decimal commas already points)
+    "The fields as floats (NaN where missing or a word), the words per column, and the first word per column."
+    try: return np.array(block, dtype=float), np.zeros(len(block[0]), dtype=int), {}   # every field a number (or 'nan')
+    except ValueError: pass
+    F, words, first_word = np.empty((len(block), len(block[0]))), np.zeros(len(block[0]), dtype=int), {}
+    for j, column in enumerate(zip(*block)):
+        try: F[:, j] = np.array(column, dtype=float)
+        except ValueError:
+            for i, field in enumerate(column):
+                field = field.strip()
+                try: F[i, j] = np.nan if field.lower() in _MISSING else float(field)
+                except ValueError:
+                    F[i, j], words[j] = np.nan, words[j] + 1
+                    first_word.setdefault(j, (i, field))
+    return F, words, first_word
+
+
+def _named(names, width, path, line):
+    "The header's names fitted to the data's width: one short means an unnamed first column (a row index)."
+    if names is None: return None
+    if len(names) == width - 1: return [''] + names
+    while len(names) > width and names[-1] == '': names = names[:-1]
+    if len(names) != width:
+        _fail(f"{path}: line {line} holds {len(names)} column names but the data lines have {width} fields: "
+              "every row must have the same number of columns.")
+    return names
+
+
+def _text_table(path, skip_rows, notes):
+    "A text table as a _Table: floats, each row's line, the names, and per column the words (fields that are not numbers)."
+    lines = _text_lines(path, skip_rows)
+    delimiter = _sniff([line for _, line in lines[1:101]] or [lines[0][1]])
+    names, data = _header(lines, delimiter, skip_rows, path, notes)
+    if not data: _fail(f"{path} holds a header line and no numbers.")
+    by_line = dict(data)
+    raw = lambda line, column: next(_split_lines([by_line[line]], delimiter))[column - 1].strip()
+    texts = [line for _, line in data] if delimiter == ',' else [line.replace(',', '.') for _, line in data]
+    try: values = np.loadtxt(texts, delimiter=delimiter, quotechar='"', comments=None, ndmin=2, dtype=float)   # in C
+    except ValueError: values = None                                  # a word, a missing value, a ragged row: the csv module
+    if values is not None:                                             # every field a number
+        return _Table(path, values, np.array([n for n, _ in data]), 'line', np.arange(1, values.shape[1] + 1),
+                      _named(names, values.shape[1], path, lines[0][0]), np.zeros(values.shape[1], dtype=int), {}, raw)
+    reader = _split_lines(texts, delimiter)
+    width, block, line_numbers, chunks, words, first_word = None, [], [], [], 0, {}
+    def convert():
+        F, w, fw = _floats(block)
+        for j, (i, field) in fw.items(): first_word.setdefault(j, (len(line_numbers) - len(block) + i, field))
+        chunks.append(F); block.clear()
+        return w
+    for row in reader:
+        line_numbers.append(data[reader.line_num - 1][0])
+        width = len(row) if width is None else width
+        if len(row) != width:
+            _fail(f"{path}: line {line_numbers[-1]} has {len(row)} fields but the first data line has {width}: "
+                  "every row must have the same number of columns.")
+        block.append(row)
+        if len(block) == _CHUNK: words = words + convert()
+    if block: words = words + convert()
+    return _Table(path, np.vstack(chunks), np.array(line_numbers), 'line', np.arange(1, width + 1),
+                  _named(names, width, path, lines[0][0]), words, first_word, raw)
+
+# %% ../nbs/90_cli.ipynb #115c5796
+def _index_columns(table, index_column, notes):
+    "How many leading columns are a written row index: under an empty header cell, or 0..N-1 or 1..N."
+    if index_column == 'keep' or table.values.shape[1] < 2: return 0
+    if index_column == 'drop':
+        notes.append(f"{table.path}: dropped {table.column(0)} (--index-column drop)")
+        return 1
+    names = table.column_names or []
+    lead = next((j for j, name in enumerate(names) if name != ''), len(names))
+    if 0 < lead < len(names):
+        notes.append(f"{table.path}: dropped {f'columns 1-{lead}' if lead > 1 else 'column 1'}, a row index (no name in the "
+                     "header, as DataFrame.to_csv and R write an index; --index-column keep keeps it)")
+        return lead
+    first, n = table.values[:, 0], table.values.shape[0]
+    if np.array_equal(first, np.arange(n)) or np.array_equal(first, np.arange(1, n + 1)):
+        notes.append(f"{table.path}: dropped {table.column(0)}, a row index {first[0]:g}..{first[-1]:g} (--index-column keep keeps it)")
+        return 1
+    return 0
+
+
+def _chosen(columns, table): # '--columns' text, or a list of names and 1-based numbers
+    "The 0-based columns named by --columns: names of the header, 1-based numbers and ranges like 5-56."
+    items = [c.strip() for c in columns.split(',')] if isinstance(columns, str) else list(columns)
+    names, width, out = table.column_names, table.values.shape[1], []
+    for item in items:
+        if names and item in names: out.append(names.index(item)); continue
+        match = re.fullmatch(r'(\d+)(?:-(\d+))?', str(item))
+        if match is None:
+            _fail(f"--columns: {table.path} has no column named {item!r}; " + (
+                f"its columns are {_listed(repr(n) for n in names)}." if names else f"it has no header: give numbers 1..{width}."))
+        low, high = int(match[1]), int(match[2] or match[1])
+        if not 1 <= low <= high <= width: _fail(f"--columns: {item} is not within the columns 1..{width} of {table.path}.")
+        out.extend(range(low - 1, high))
+    return list(dict.fromkeys(out))
+
+
+def _numeric_columns(table, index_column, columns, notes):
+    "The table's columns of numbers: the chosen ones, or all but a row index, columns of text and empty columns (each said)."
+    numbers = (~np.isnan(table.values)).sum(axis=0)
+    if columns is not None: kept = _chosen(columns, table)
+    else:
+        kept = list(range(_index_columns(table, index_column, notes), table.values.shape[1]))
+        text = [j for j in kept if table.words[j] > numbers[j]]
+        empty = [j for j in kept if numbers[j] == 0 and table.words[j] == 0]
+        if text: notes.append(f"{table.path}: dropped {_count(len(text), 'column')} of text, not numbers: "
+                              f"{_listed(table.column(j) for j in text)} (--columns chooses columns)")
+        if empty: notes.append(f"{table.path}: dropped {_count(len(empty), 'empty column')}: "
+                               f"{_listed(table.column(j) for j in empty)}")
+        kept = [j for j in kept if j not in text and j not in empty]
+    for j in kept:
+        if table.words[j]:
+            i, field = table.first_word[j]
+            if table.words[j] > numbers[j]:
+                _fail(f"{table.path}: {table.column(j)} holds text, not numbers ({field[:30]!r} at {table.row_word} "
+                      f"{table.row_numbers[i]}): choose columns of numbers with --columns.")
+            _fail(f"{table.path}: {table.cell(i, j)}: {field[:30]!r} is not a number"
+                  + (" (a header line? --skip-rows N skips N lines)" if i == 0 and table.column_names is None
+                     else f" (the column holds {_count(numbers[j], 'number')})")
+                  + "; correct it, or empty the cell to mark a missing value.")
+    if not kept: _fail(f"{table.path} holds no column of numbers.")
+    return table.keep(columns=kept)
+
+
+def _finite(tables):
+    "Refuse infinite entries, naming the first (1-based)."
+    for table in tables:
+        bad = np.argwhere(np.isinf(table.values))
+        if bad.size:
+            i, j = bad[0]
+            _fail(f"{table.path}: {table.cell(i, j)} is {table.values[i, j]:g}: maxac needs finite numbers; correct it, "
+                  "or empty the cell to mark a missing value (see --missing).")
+
+
+def _without_missing(tables, missing, notes): # one table, or two of the same objects
+    "The tables without missing values: an error that names the first and the option that drops it, or rows or columns dropped."
+    if missing not in ('error', 'drop-rows', 'drop-columns'):
+        _fail(f"missing must be 'error', 'drop-rows' or 'drop-columns'; got {missing!r}.")
+    _finite(tables)
+    holes = [np.isnan(t.values) for t in tables]
+    if not any(h.any() for h in holes): return tables
+    joint = len({t.values.shape for t in tables}) == 1                 # two measurements: the same rows go
+    rows = [np.any([h.any(axis=1) for h in holes], axis=0) if joint else h.any(axis=1) for h in holes]
+    columns = [np.any([h.any(axis=0) for h in holes], axis=0) if joint else h.any(axis=0) for h in holes]
+    if missing == 'error':
+        k = next(k for k, h in enumerate(holes) if h.any())
+        table, (i, j) = tables[k], np.argwhere(holes[k])[0]
+        field = table.raw(table.row_numbers[i], table.column_numbers[j]) if table.raw else None
+        (n, d), r, c = table.values.shape, int(rows[k].sum()), int(columns[k].sum())
+        either = ' (in either file)' if joint and len(tables) > 1 else ''                 # both measurements lose them
+        if (n - r) * d >= n * (d - c) and r < n:
+            how = (f"{r} of the {_count(n, 'row')} {'holds' if r == 1 else 'hold'} a missing value{either}: --missing drop-rows drops "
+                   f"{'it' if r == 1 else 'them'} ({_count(n - r, 'row')} kept), or fill {'it' if r == 1 else 'them'} in")
+        elif c < d:
+            how = (f"{c} of the {_count(d, 'column')} {'holds' if c == 1 else 'hold'} a missing value{either}: --missing drop-columns "
+                   f"drops {'it' if c == 1 else 'them'} ({_count(d - c, 'column')} kept), or fill {'it' if c == 1 else 'them'} in")
+        else: how = "every row and every column holds a missing value: fill them in"
+        _fail(f"{table.path}: {table.cell(i, j)} is missing ({'NaN' if field is None else 'an empty field' if field == '' else repr(field)}); {how}.")
+    out = []
+    for table, r, c in zip(tables, rows, columns):
+        drop = r if missing == 'drop-rows' else c
+        if drop.any():
+            where = (f"{table.row_word}{'s' if drop.sum() > 1 else ''} {_listed(table.row_numbers[drop])}" if missing == 'drop-rows'
+                     else _listed(table.column(j) for j in np.flatnonzero(drop)))
+            what = _count(int(drop.sum()), 'row' if missing == 'drop-rows' else 'column')
+            notes.append(f"{table.path}: dropped {what} with a missing value (--missing {missing}): {where}")
+        keep = np.flatnonzero(~drop)
+        out.append(table.keep(rows=keep) if missing == 'drop-rows' else table.keep(columns=keep))
+    return out
+
+
+def _read_table(path, skip_rows=None, index_column='auto', columns=None, notes=None):
+    "A _Table from a file (missing values still NaN), or the array as stored when it is not a 2-D array of numbers."
     notes = [] if notes is None else notes
     if index_column not in ('auto', 'keep', 'drop'): _fail(f"index_column must be 'auto', 'keep' or 'drop'; got {index_column!r}.")
     path, name = str(path), None
@@ -93,17 +318,71 @@ def load_matrix(path, # .npy, .npz (or file.npz:NAME), or a text table .csv/.tsv
     if suffix in _UNSUPPORTED: _fail(f"{path} is {_UNSUPPORTED[suffix]}, which maxac does not read: save it as .csv or .npy.")
     if not Path(path).exists(): _fail(f"no such file: {path}")
     if Path(path).is_dir(): _fail(f"{path} is a folder: give a data file.")
-    try: matrix = _binary_array(path, name) if suffix in ('.npy', '.npz') else _text_table(path, skip_rows, notes)
+    try:
+        if suffix not in ('.npy', '.npz'): table = _text_table(path, skip_rows, notes)
+        else:
+            array = _binary_array(path, name)
+            if array.ndim != 2 or array.dtype.kind not in 'biuf': return array       # select_rank says what is wrong
+            n, d = array.shape
+            table = _Table(path, array.astype(float), np.arange(1, n + 1), 'row', np.arange(1, d + 1),
+                           words=np.zeros(d, dtype=int), first_word={})
     except OSError as error: _fail(f"could not read {path}: {error.strerror or error}.")
-    if matrix.ndim == 1 and suffix not in ('.npy', '.npz'): matrix = matrix[:, None]   # one column of text
-    if matrix.ndim == 2 and matrix.shape[1] >= 2 and index_column != 'keep' and matrix.dtype.kind in 'iuf':
-        first, n = matrix[:, 0], matrix.shape[0]
-        if index_column == 'drop' or np.array_equal(first, np.arange(n)) or np.array_equal(first, np.arange(1, n + 1)):
-            notes.append(f"{path}: dropped the first column, a row index {first[0]:g}..{first[-1]:g} (--index-column keep to keep it)")
-            matrix = matrix[:, 1:]
-    return matrix
+    return _numeric_columns(table, index_column, columns, notes)
 
-# %% ../nbs/90_cli.ipynb #320d222a
+
+def load_matrix(path, skip_rows=None, index_column='auto', notes=None, columns=None, missing='error'):
+    """A data matrix from a file, with a one-line error, counting rows and columns from 1, for anything unreadable.
+
+    Parameters
+    ----------
+    path : str or Path
+        A `.npy` file, a `.npz` archive (`file.npz:NAME` for one of several arrays), or a text table (`.csv`,
+        `.tsv`, `.txt`, `.dat`): separated by commas, semicolons, tabs, bars or white space (guessed), fields
+        optionally in double quotes, UTF-8 with or without a byte-order mark, `#` comments and blank lines ignored.
+    skip_rows : int, optional
+        Lines to skip at the top of a text table. Default: the first line holds column names if it holds a word,
+        or an empty first cell above a row index.
+    index_column : {'auto', 'keep', 'drop'}, default 'auto'
+        'auto' drops leading columns under empty header cells (a row index as `DataFrame.to_csv` writes it, also
+        after rows were filtered out) and a first column 0..N-1 or 1..N; 'keep' keeps them; 'drop' drops the
+        first column whatever it holds.
+    notes : list, optional
+        Receives one line per thing skipped or dropped.
+    columns : str or list, optional
+        The columns to read: header names, 1-based numbers and ranges like `5-56`, comma-separated (a string)
+        or as a list. Default: every column of numbers; columns of text and empty columns are dropped (said in
+        `notes`).
+    missing : {'error', 'drop-rows', 'drop-columns'}, default 'error'
+        Missing values (empty fields, NA, NaN, NULL, None, #N/A, ., ?; NaN in a NumPy file): an error naming the
+        first and the option that would drop it, or drop the rows or the columns that hold one.
+
+    Returns
+    -------
+    ndarray
+        The matrix as floats (a NumPy array that is not a 2-D array of numbers is returned as stored).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / 'table.csv'
+    >>> _ = path.write_text('name,height,"weight, kg"\\nAnn,1.62,55\\nBob,1.80,\\nCid,1.75,70\\n')
+    >>> notes = []
+    >>> load_matrix(path, notes=notes, missing='drop-rows')
+    array([[ 1.62, 55.  ],
+           [ 1.75, 70.  ]])
+    >>> for note in notes: print(note.split(': ', 1)[1])
+    read line 1 as the column names (--skip-rows 0 reads it as data)
+    dropped 1 column of text, not numbers: column 1 ('name') (--columns chooses columns)
+    dropped 1 row with a missing value (--missing drop-rows): line 3
+    """
+    notes = [] if notes is None else notes
+    if missing not in ('error', 'drop-rows', 'drop-columns'):
+        _fail(f"missing must be 'error', 'drop-rows' or 'drop-columns'; got {missing!r}.")
+    table = _read_table(path, skip_rows, index_column, columns, notes)
+    if not isinstance(table, _Table): return table
+    return _without_missing([table], missing, notes)[0].values
+
+# %% ../nbs/90_cli.ipynb #902509c7
 def _whole(minimum): # smallest value accepted
     "An argparse type: a whole number >= minimum, with a one-line message."
     def parse(text):
@@ -132,12 +411,23 @@ def _check_plot(path): # the --plot argument, or None
     if not folder.is_dir(): _fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
     if not os.access(folder, os.W_OK): _fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
 
-# %% ../nbs/90_cli.ipynb #71571a65
-def _progress(total): # number of phases
-    "A progress bar over the phases on standard error, only when it is a terminal (no bar in logs or notebooks)."
-    from tqdm import tqdm
-    return tqdm(total=total, desc='maxac', leave=False, disable=not sys.stderr.isatty(), file=sys.stderr,
-                bar_format='{desc}: {n}/{total} phases, {postfix} [{elapsed}]')
+# %% ../nbs/90_cli.ipynb #6222de86
+class _Phases:
+    "A progress line over named phases on standard error, only when it is a terminal: 'maxac: phase 2 of 3: maxAC selection'."
+    def __init__(self, names): # the phases, in order
+        from tqdm import tqdm
+        self.names, self.current = list(names), None
+        self.bar = tqdm(total=len(self.names), leave=False, disable=not sys.stderr.isatty(), file=sys.stderr,
+                        bar_format='{desc} [{elapsed}]')
+        self.disable = self.bar.disable
+
+    def __call__(self, name): # the phase starting now
+        if self.current is not None: self.bar.update()
+        self.current = name
+        self.bar.set_description_str(f'maxac: phase {self.names.index(name) + 1} of {len(self.names)}: {name}')
+
+    def __enter__(self): return self
+    def __exit__(self, *exc): self.bar.close()
 
 
 def _example(n_objects):
@@ -147,31 +437,50 @@ def _example(n_objects):
     return data.X1, data.X2, f'four Gaussian clusters, N={n_objects}, D=20, zero-mean by construction (signal rank 3), noise 0.1, seed 0'
 
 
-def _inputs(args, count, bar): # count: the files a command takes, (low, high)
-    "The matrices of the files (or the example) and a title, with the notes of reading them printed."
-    bar.set_postfix_str('reading')
+def _inputs(args, count, phases): # count: the files a command takes, (low, high)
+    "The matrices of the files (or the example), a title and the tables read (None for the example); the notes printed."
+    phases('reading the data' if not args.example else 'building the example')
     if args.example:
         X1, X2, title = _example(300 if count[0] == 1 else 200)
-        if count[0] == 1: X2 = None                                  # select: the example as one matrix
-    else:
-        if not count[0] <= len(args.files) <= count[1]:
-            _fail("give two files (X1 and X2, aligned rows) or --example." if count[0] == 2 else
-                  "give one data file (or two aligned measurements of the same objects), or --example.")
-        notes = []
-        X1, *rest = [load_matrix(f, args.skip_rows, args.index_column, notes) for f in args.files]
-        X2, title = (rest[0] if rest else None), ' and '.join(args.files)
-        for note in notes: print(note)
-    bar.update()
-    return X1, X2, title
+        return X1, (None if count[0] == 1 else X2), title, None
+    if not count[0] <= len(args.files) <= count[1]:
+        _fail("give two files (X1 and X2, aligned rows) or --example." if count[0] == 2 else
+              "give one data file (or two aligned measurements of the same objects), or --example.")
+    notes = []
+    tables = [_read_table(f, args.skip_rows, args.index_column, args.columns, notes) for f in args.files]
+    if all(isinstance(t, _Table) for t in tables): tables = _without_missing(tables, args.missing, notes)
+    for note in notes: print(note)
+    X1, *rest = [t.values if isinstance(t, _Table) else t for t in tables]
+    return X1, (rest[0] if rest else None), ' and '.join(args.files), (tables if isinstance(tables[0], _Table) else None)
 
-# %% ../nbs/90_cli.ipynb #fe01eb5c
+# %% ../nbs/90_cli.ipynb #1d91e194
 def curve_command(args):
-    "Run `maxac curve`: print the capacity curve, optionally save its plot."
+    """Run `maxac curve`: print the capacity curve of two measurements at a given width, optionally save its plot.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (`parser`): files or `example`, reading options, `max_rank`, `sigma` or
+        `sigma_delta` with `reference_rank`, `plot`.
+
+    Returns
+    -------
+    CapacityCurve
+        The curve printed.
+
+    Examples
+    --------
+    >>> curve = curve_command(parser().parse_args(['curve', '--example', '--sigma-delta', '1', '--reference-rank', '3']))
+    ... # doctest: +ELLIPSIS
+    maxAC capacity curve: four Gaussian clusters, ...
+    >>> int(curve.best_rank)
+    3
+    """
     from maxac.problem import svd_problem
     from maxac.svd import curve_from_problem
-    with _progress(2) as bar:
-        X1, X2, title = _inputs(args, (2, 2), bar)
-        bar.set_postfix_str('SVD and capacities')
+    with _Phases(['building the example' if args.example else 'reading the data', 'SVD and capacities']) as phases:
+        X1, X2, title, _ = _inputs(args, (2, 2), phases)
+        phases('SVD and capacities')
         problem = svd_problem(X1, X2, args.max_rank or min(10, *np.shape(X1)), clip_rank=args.max_rank is None)
         if not np.any(problem.delta_sq > 0):
             _fail("X1 and X2 are identical along every component considered: the capacity is infinite at every rank. "
@@ -181,7 +490,7 @@ def curve_command(args):
             if args.reference_rank > problem.max_rank:
                 _fail(f"--reference-rank must be between 1 and {problem.max_rank} (the ranks computed); got {args.reference_rank}.")
             sigma = args.sigma_delta * problem.delta_scale[args.reference_rank - 1]
-        curve = curve_from_problem(problem, sigma); bar.update()
+        curve = curve_from_problem(problem, sigma)
     print(f'maxAC capacity curve: {title}')
     print('space: ' + ('unconstrained (log|T| dropped: values are not comparable across ranks)' if sigma is None
                        else f'bounded, Gaussian weight sigma = {float(sigma):.6g} (coordinate units)'))
@@ -195,7 +504,7 @@ def curve_command(args):
     if args.plot: _save(curve.plot(), title, args.plot)
     return curve
 
-# %% ../nbs/90_cli.ipynb #628c6eb7
+# %% ../nbs/90_cli.ipynb #90568678
 def _width_note(curve, sigma):
     "A warning when the width, not the data, decides: far below or far above the unit Delta_k."
     ratio = sigma / curve.delta_scale
@@ -214,29 +523,86 @@ def _save(ax, title, path):
     ax.figure.savefig(path, dpi=120, bbox_inches='tight'); plt.close(ax.figure)
     print(f'plot saved to {path}')
 
-# %% ../nbs/90_cli.ipynb #848bfe74
-def _baseline_ranks(X, X2, max_rank, seed, bar=None):
-    "Ranks chosen by the baselines on X (MTC on the pair when X2 is given), all limited to `max_rank` like maxAC."
-    from maxac.baselines import laplace_rank, bic_rank, gavish_donoho_rank, mtc_rank, bcv_rank, parallel_analysis_rank
-    methods = {'Laplace (Minka)': lambda K: laplace_rank(X, K), 'BIC (Minka)': lambda K: bic_rank(X, K),
-               'Gavish-Donoho': lambda K: gavish_donoho_rank(X),
-               'MTC': lambda K: mtc_rank(X, X2, max_rank=K, seed=seed),
-               'bi-cross-validation': lambda K: bcv_rank(X, K, seed=seed),
-               'parallel analysis': lambda K: parallel_analysis_rank(X, seed=seed)}
-    out = {}
+# %% ../nbs/90_cli.ipynb #b8fd6985
+_SLOW = ('MTC', 'bi-cross-validation', 'parallel analysis')
+_SPECTRUM_PHASE = 'baselines from one spectrum (Laplace, BIC, Gavish-Donoho)'
+
+
+def _analysed(result, X1, X2):
+    "The data maxAC analysed: the rows and columns it kept, scaled by a power of two (exact; squares of 1e300 stay finite)."
+    from maxac.problem import _working_scale
+    data = [np.asarray(M, dtype=float) for M in (X1, X2) if M is not None]
+    if result.set_aside: data = [result.set_aside.take(M) for M in data]
+    scale = _working_scale(*data)
+    return [M / scale for M in data] if scale != 1.0 else data
+
+
+def _limited(rank, limit, K, why): # the method's rank, its own largest rank, maxAC's largest, why the limit is what it is
+    "The rank with, in words, a range that ends below maxAC's."
+    return f'{rank}' + (f' (its range ends at {limit}: {why})' if limit < K else '')
+
+
+def _baseline_ranks(result, X1, X2, which, seed, phases=None):
+    "The baselines' ranks (or 'not run: why') on exactly the data maxAC analysed, over its ranks 0..K."
+    from maxac import baselines as b
+    K, out = int(result.ranks[-1]), {}
+    if which == 'none': return out
+    phase = phases or (lambda name: None)
+    data = _analysed(result, X1, X2)
+    phase(_SPECTRUM_PHASE)
+    spectrum = b.data_spectrum(data[0], center=result.centered)          # one SVD for three methods
+    r = b._n_nonzero(spectrum.singular_values, spectrum.shape)
+    def laplace():
+        limit = b._laplace_limit(spectrum)
+        return _limited(b.laplace_rank(spectrum, min(K, limit)) if limit >= 1 else b.laplace_rank(spectrum), limit, K,
+                        f'r - 1, r = {r} non-zero eigenvalues')
+    def bic():
+        limit = b._bic_limit(spectrum)
+        return _limited(b.bic_rank(spectrum, min(K, limit)) if limit >= 1 else b.bic_rank(spectrum), limit, K,
+                        f'r - 1, r = {r} non-zero eigenvalues')
+    def gavish_donoho():
+        rank = b.gavish_donoho_rank(spectrum)
+        return f'{rank}' if rank <= K else f'{K} (its threshold keeps {rank} singular values, more than the ranks considered)'
+    methods = {'Laplace (Minka)': laplace, 'BIC (Minka)': bic, 'Gavish-Donoho': gavish_donoho}
+    if which == 'all':
+        centred = [M - M.mean(axis=0) for M in data] if result.centered else data
+        def mtc():
+            scores = b.mtc_scores(centred[0], centred[1] if len(centred) > 1 else None, seed=seed)
+            return _limited(int(np.argmin(scores[:K + 1])), len(scores) - 1, K, 'the numerical rank of the set it fits')
+        def bcv():
+            n, d = centred[0].shape
+            limit = min(n - -(-n // 2), d - -(-d // 2))
+            return _limited(b.bcv_rank(centred[0], min(K, limit), seed=seed), limit, K,
+                            'the smaller side of the block it keeps, half the rows and half the columns')
+        def parallel():
+            rank = b.parallel_analysis_rank(data[0], seed=seed)
+            text = f'{rank}' if rank <= K else f'{K} ({rank} components beat the null, more than the ranks considered)'
+            return text + ('' if result.centered else ' (on the centred data: its permutation null keeps column means, '
+                           'so it cannot count an offset)')
+        methods.update({'MTC': mtc, 'bi-cross-validation': bcv, 'parallel analysis': parallel})
     for name, method in methods.items():
-        if bar is not None: bar.set_postfix_str(f'baseline {name}')
-        try:
-            try: rank = method(max_rank)
-            except ValueError:
-                if max_rank is None: raise
-                rank = method(None)                         # max_rank beyond this method's own limit: use its limit
-        except ValueError as error: out[name] = f'not run: {error}'   # in words: why it cannot run here
-        else: out[name] = rank if max_rank is None or rank <= max_rank else f'{max_rank} (chose {rank}, above max_rank)'
-        if bar is not None: bar.update()
+        if name in _SLOW: phase(f'baseline {name}')
+        try: out[name] = method()
+        except ValueError as error: out[name] = f'not run: {" ".join(str(error).split())}'   # in words: why it cannot run here
     return out
 
-# %% ../nbs/90_cli.ipynb #78b59d86
+
+def _baseline_lines(result, baselines, which, shape, pair):
+    "What the baselines ran on, and their ranks."
+    if which == 'none': return ['baselines: not run (--baselines none; fast, the default, or all runs them)']
+    aside = result.set_aside
+    n, d = (len(aside.rows), len(aside.columns)) if aside else shape
+    kept = ' (after the set-aside above)' if aside else ''
+    how = 'column means subtracted' if result.centered else 'as given (not centred)'
+    lines = [f'baselines on the data maxAC analysed: {"the first measurement, " if pair else ""}{n} objects x {d} features'
+             f'{kept}, {how}; ranks 0..{int(result.ranks[-1])}' + ('; MTC on both measurements' if pair and which == 'all' else '') + ':']
+    lines += [f'  {name:20s} {rank}' for name, rank in baselines.items()]
+    if which == 'fast': lines.append(f'  not run: {", ".join(_SLOW)} (--baselines all runs them too)')
+    elif not pair: lines.append('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
+                                'see nbs/34_comparison)')
+    return lines
+
+# %% ../nbs/90_cli.ipynb #347001bd
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
     if result.pairing == 'given':
@@ -246,50 +612,79 @@ def _evidence(result, files):
         how = f'second measurement: predicted replicate at noise level {result.noise_level:.4g} per entry'
         if result.whitened != 'none': how += f' (after whitening its {result.whitened})'
         if result.transposed: how += '; transposed, objects on the long side'
+        if np.all(np.isnan(result.votes)): return how, 'votes: none (no noise was measured, so no spectrum could be redrawn)'
         return how, (f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank'
                      if result.n_splits > 1 else 'votes: none drawn (--bootstrap 0)')
     return (f'second measurement: {result.n_splits} {result.pairing} pairs made from the one matrix',
             f'votes: fraction of the {result.n_splits} pairs won by each rank')
 
 
-def _print_selection(result, args, title, shape):
+def _set_aside_line(aside, table): # a SetAside; the first file's _Table, or None for an array
+    "One line: what was set aside before the analysis, by the file's lines and columns (from 1)."
+    word, numbers = (table.row_word, table.row_numbers) if table else ('row', np.arange(1, aside.shape[0] + 1))
+    rows = lambda idx: f"{word}{'s' if len(idx) > 1 else ''} {_listed(numbers[idx])}"
+    columns = lambda idx: (_listed(table.column(j) for j in idx) if table else
+                           f"column{'s' if len(idx) > 1 else ''} {_listed(np.asarray(idx) + 1)}")
+    parts = [f'{_count(len(idx), name)}: {label(idx)}' for name, idx, label in (
+        ('constant column', aside.constant_columns, columns), ('zero row', aside.zero_rows, rows),
+        ('duplicate column', aside.duplicate_columns, columns), ('duplicate row', aside.duplicate_rows, rows)) if len(idx)]
+    return 'set aside before the analysis (no noise to measure in them): ' + '; '.join(parts)
+
+
+def _print_selection(result, args, title, shape, tables=None):
     "The table of `maxac select`: capacity relative to the selected rank, votes, the selected rank."
     print(f'maxAC rank selection: {title}')
     print(f'data: {shape[0]} objects x {shape[1]} features; ' + ('column means subtracted (--center)' if result.centered
           else 'not centred (the SVD of the data as given; --center subtracts column means, as PCA does)'))
+    if result.set_aside: print(_set_aside_line(result.set_aside, tables[0] if tables else None))
     for line in _evidence(result, args.files): print(line)
     print('capacity: nats per object, relative to the selected rank (only differences between ranks are comparable)')
     print(f'{"rank":>4}  {"capacity":>12}  {"votes":>6}')
     for k, value, vote in zip(result.ranks, result.relative_capacities, result.votes):
-        print(f'{k:>4}  {value:>+12.4f}  {vote:>6.2f}')
+        print(f'{k:>4}  {value:>+12.4f}  ' + (f'{vote:>6.2f}' if np.isfinite(vote) else f'{"-":>6}'))
+    vote = result.votes[result.rank]
     print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
-          f'votes {result.votes[result.rank]:.0%})')
+          + (f'votes {vote:.0%})' if np.isfinite(vote) else 'no votes)'))
 
-# %% ../nbs/90_cli.ipynb #59839b2e
+# %% ../nbs/90_cli.ipynb #e3b991c3
 def select_command(args):
-    "Run `maxac select`: the selected rank with its evidence and the baselines' ranks."
+    """Run `maxac select`: the selected rank with its evidence, and the baselines' ranks on the same data.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (`parser`): files or `example`, reading options, `max_rank`, `center`, `pairing`,
+        `bootstrap`, `splits`, `seed`, `baselines`, `plot`.
+
+    Returns
+    -------
+    RankSelection
+        The selection printed.
+
+    Examples
+    --------
+    >>> result = select_command(parser().parse_args(['select', '--example', '--max-rank', '6', '--baselines', 'none']))
+    ... # doctest: +ELLIPSIS
+    maxAC rank selection: four Gaussian clusters, ...
+    >>> int(result.rank)
+    3
+    """
     from maxac.select import select_rank
-    from maxac.problem import _working_scale
-    with _progress(8) as bar:
-        X1, X2, title = _inputs(args, (1, 2), bar)
-        bar.set_postfix_str('maxAC selection')
+    names = ['building the example' if args.example else 'reading the data', 'maxAC selection']
+    names += [] if args.baselines == 'none' else [_SPECTRUM_PHASE]
+    names += [f'baseline {name}' for name in _SLOW] if args.baselines == 'all' else []
+    with _Phases(names) as phases:
+        X1, X2, title, tables = _inputs(args, (1, 2), phases)
+        phases('maxAC selection')
         result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
-                             n_bootstrap=args.bootstrap, progress=not bar.disable, center=args.center)
-        bar.update()
-        first, second = (np.asarray(M, dtype=float) for M in (X1, X1 if X2 is None else X2))
-        if args.center: first, second = first - first.mean(axis=0), second - second.mean(axis=0)
-        scale = _working_scale(first, second)                          # the baselines square entries: a power of two
-        if scale != 1.0: first, second = first / scale, second / scale  # keeps 1e300 finite and their ranks unchanged
-        baselines = _baseline_ranks(first, None if X2 is None else second, args.max_rank, args.seed, bar)
-    _print_selection(result, args, title, np.shape(X1))
-    print('baselines on the same data' + (f' (ranks up to {result.ranks[-1]}):' if args.max_rank else ':'))
-    for name, rank in baselines.items(): print(f'  {name:20s} {rank}')
-    if X2 is None: print('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
-                         'see nbs/34_comparison)')
+                             n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center)
+        baselines = _baseline_ranks(result, X1, X2, args.baselines, args.seed, phases)
+    _print_selection(result, args, title, np.shape(X1), tables)
+    for line in _baseline_lines(result, baselines, args.baselines, np.shape(X1), X2 is not None): print(line)
     if args.plot: _save(result.plot(), title, args.plot)
     return result
 
-# %% ../nbs/90_cli.ipynb #49cbfcc1
+# %% ../nbs/90_cli.ipynb #8df171ce
 class _Parser(argparse.ArgumentParser):
     "argparse, with its errors on one line as `maxac: error: ...`."
     def error(self, message): self.exit(2, f'maxac: error: {message} (see {self.prog} --help)\n')
@@ -299,14 +694,32 @@ def _file_options(command):
     "Options shared by the commands that read files."
     command.add_argument('--example', action='store_true', help='use the built-in four-Gaussian example')
     command.add_argument('--skip-rows', type=_whole(0), default=None, help='lines to skip at the top of a text table '
-                         '(default: one header line if it is not numeric)')
-    command.add_argument('--index-column', choices=('auto', 'keep', 'drop'), default='auto', help='a first column '
-                         '0..N-1 or 1..N is a row index: auto drops it (default), keep keeps it, drop drops any first column')
+                         '(default: the first line holds column names if it holds a word)')
+    command.add_argument('--index-column', choices=('auto', 'keep', 'drop'), default='auto', help='auto (default) drops '
+                         'leading columns under an empty header cell and a first column 0..N-1 or 1..N (a written row index); '
+                         'keep keeps them; drop drops the first column whatever it holds')
+    command.add_argument('--columns', default=None, help='the columns to read: header names, numbers from 1 and ranges '
+                         'like 5-56, comma-separated (default: every column of numbers; columns of text are dropped)')
+    command.add_argument('--missing', choices=('error', 'drop-rows', 'drop-columns'), default='error', help='missing '
+                         'values (empty, NA, NaN, ...): error (default) names the first; drop-rows or drop-columns drops '
+                         'the rows or columns that hold one (in both files alike)')
     command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
 
-# %% ../nbs/90_cli.ipynb #a85ea97e
+
 def parser():
-    "The argument parser of the `maxac` command."
+    """The argument parser of the `maxac` command: `select` and `curve`, their files and options.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        Errors exit with status 2 and one line, `maxac: error: ...`.
+
+    Examples
+    --------
+    >>> args = parser().parse_args(['select', 'data.csv', '--missing', 'drop-rows', '--baselines', 'all'])
+    >>> args.files, args.missing, args.baselines, args.center
+    (['data.csv'], 'drop-rows', 'all', False)
+    """
     from maxac import __version__
     main_parser = _Parser(prog='maxac', description='Maximum approximation capacity for the rank of a truncated SVD.')
     main_parser.add_argument('--version', action='version', version=f'maxac {__version__}')
@@ -321,6 +734,9 @@ def parser():
     select.add_argument('--bootstrap', type=_whole(0), default=200, help='spectra redrawn for the votes of the predicted replicate (default 200)')
     select.add_argument('--splits', type=_whole(1), default=20, help='pairs made by the fission and neighbour pairings (default 20)')
     select.add_argument('--seed', type=_whole(0), default=0, help='seed of every random choice (default 0)')
+    select.add_argument('--baselines', choices=('none', 'fast', 'all'), default='fast', help='baselines run on the data '
+                        'maxAC analysed: fast (default) Laplace, BIC and Gavish-Donoho from one SVD; all adds MTC, '
+                        'bi-cross-validation and parallel analysis (slower); none')
     select.set_defaults(run=select_command)
     curve = commands.add_parser('curve', help='capacity of every rank of a truncated SVD at a given width')
     curve.add_argument('files', nargs='*', help='two aligned measurements X1, X2 (.npy, .npz, .csv, .tsv, .txt)')
@@ -333,7 +749,7 @@ def parser():
     curve.set_defaults(run=curve_command)
     return main_parser
 
-# %% ../nbs/90_cli.ipynb #bd32b1e6
+# %% ../nbs/90_cli.ipynb #04a0a7d2
 def main(argv=None): # arguments (default: sys.argv[1:])
     "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
     try:

@@ -66,7 +66,7 @@ def _specific(M, repeated, first, order):
 # %% ../nbs/14_degenerate.ipynb #1428dba6
 @dataclass
 class SetAside:
-    """Rows and columns set aside before a selection, as indices into the data as given.
+    """Rows and columns set aside before a selection, as indices into the data as given (0-based; printed from 1).
 
     Attributes
     ----------
@@ -105,12 +105,12 @@ class SetAside:
         parts = [f'{len(idx)} {name}{"s" if len(idx) > 1 else ""} ({_indices(idx)})' for name, idx in (
             ('constant column', self.constant_columns), ('zero row', self.zero_rows),
             ('duplicate column', self.duplicate_columns), ('duplicate row', self.duplicate_rows)) if len(idx)]
-        return 'nothing set aside' if not parts else 'set aside: ' + '; '.join(parts) + ' (0-based)'
+        return 'nothing set aside' if not parts else 'set aside: ' + '; '.join(parts) + ' (counting from 1)'
 
 
 def _indices(idx, shown=8):
     "A short list of indices: the first few, then how many more."
-    head = ', '.join(str(int(i)) for i in idx[:shown])
+    head = ', '.join(str(int(i) + 1) for i in idx[:shown])           # messages count from 1, as every message does
     return head + (f', ... {len(idx) - shown} more' if len(idx) > shown else '')
 
 # %% ../nbs/14_degenerate.ipynb #111c922f
@@ -138,7 +138,7 @@ def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
     --------
     >>> X = np.array([[1., 0, 2, 2], [3, 0, 1, 1], [5, 0, 7, 7], [3, 0, 1, 1]])
     >>> print(find_degenerate(X))
-    set aside: 1 constant column (1); 1 duplicate column (3); 1 duplicate row (3) (0-based)
+    set aside: 1 constant column (2); 1 duplicate column (4); 1 duplicate row (4) (counting from 1)
     """
     pair = [X] if X2 is None else [X, X2]
     rows, cols = np.arange(X.shape[0]), np.arange(X.shape[1])
