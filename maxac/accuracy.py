@@ -61,7 +61,26 @@ MAX_RANK = 30                                            # ranks 0..min(N, D) - 
 # %% ../nbs/35_accuracy.ipynb #dd5516f9
 def make_instance(setting, # (family, parameters), from DEV_SETTINGS or HELD_OUT_SETTINGS
                   seed): # seed of the generator
-    "The two measurements and the signal of one benchmark instance (a `MixtureData`)."
+    """The two measurements and the signal of one benchmark instance (a `MixtureData`).
+
+    Parameters
+    ----------
+    setting : tuple of (str, dict)
+        (family, parameters), as in `DEV_SETTINGS` or `HELD_OUT_SETTINGS`: 'spiked', 'mixture', 'decaying', 'real',
+        or a factor-model family ('factor, <noise>').
+    seed : int
+        Seed of the generator.
+
+    Returns
+    -------
+    MixtureData
+        From the generator of the family in `maxac.data`.
+
+    Examples
+    --------
+    >>> make_instance(('spiked', dict(n_objects=60, n_features=20, strengths=[6, 4])), seed=0).signal_rank
+    2
+    """
     family, params = setting
     if family == 'spiked': return generators.spiked_model(**params, seed=seed)
     if family == 'mixture': return generators.gaussian_mixture(**params, seed=seed)
@@ -102,7 +121,21 @@ def _pca_mle(X):
 
 # %% ../nbs/35_accuracy.ipynb #f1e2ef0c
 def single_matrix_methods():
-    "Name -> f(X, K, seed) -> rank, for every method given one matrix."
+    """Name -> f(X, K, seed) -> rank, for every method given one matrix.
+
+    Returns
+    -------
+    dict of str to callable
+        maxAC (the default, with variants that swap one part of it) and the baselines of `maxac.baselines` and
+        scikit-learn, each `f(X, K, seed) -> rank`.
+
+    Examples
+    --------
+    >>> methods = single_matrix_methods()
+    >>> X = make_instance(('spiked', dict(n_objects=60, n_features=20, strengths=[6, 4])), seed=0).X1
+    >>> len(methods), methods['maxAC'](X, 10, 0), methods['BIC (Minka)'](X, 10, 0)
+    (13, 2, 2)
+    """
     from maxac.select import select_rank
     from maxac import baselines as b
     return {
@@ -123,7 +156,18 @@ def single_matrix_methods():
 
 # %% ../nbs/35_accuracy.ipynb #b98ffb37
 def pair_methods():
-    "Name -> f(X1, X2, K, seed) -> rank, for the methods given two measurements."
+    """Name -> f(X1, X2, K, seed) -> rank, for the methods given two measurements.
+
+    Returns
+    -------
+    dict of str to callable
+        maxAC with two measurements and minimum transfer cost, each `f(X1, X2, K, seed) -> rank`.
+
+    Examples
+    --------
+    >>> list(pair_methods())
+    ['maxAC, two measurements', 'MTC, two measurements']
+    """
     from maxac.select import select_rank
     from maxac.baselines import mtc_rank
     return {'maxAC, two measurements': lambda X1, X2, K, seed: select_rank(X1, X2, max_rank=K).rank,
@@ -132,7 +176,30 @@ def pair_methods():
 # %% ../nbs/35_accuracy.ipynb #b080a3a8
 def run_instance(setting, # (family, parameters)
                  seed): # seed of the instance (and of every method's random choices)
-    "Ranks of every method (clipped to K), the best denoising rank (0..K), the signal rank, and times relative to one SVD."
+    """Ranks of every method (clipped to K), the best denoising rank (0..K), the signal rank, and times relative to one SVD.
+
+    Parameters
+    ----------
+    setting : tuple of (str, dict)
+        (family, parameters), as in `DEV_SETTINGS` or `HELD_OUT_SETTINGS`: 'spiked', 'mixture', 'decaying', 'real',
+        or a factor-model family ('factor, <noise>').
+    seed : int
+        Seed of the instance (and of every method's random choices).
+
+    Returns
+    -------
+    dict
+        'family', 'params', 'seed', 'shape', 'K' (min(N, D) - 1, at most `MAX_RANK`), 'best' (the best denoising
+        rank of X1), 'signal' (the signal rank, at most K), 'single' and 'pair' (rank per method), 'cost' (seconds
+        per method over the seconds of one values-only SVD of X1), and 'votes' (maxAC's rank and its vote, for
+        `calibration`).
+
+    Examples
+    --------
+    >>> row = run_instance(('spiked', dict(n_objects=60, n_features=20, strengths=[6, 4])), seed=0)
+    >>> row['best'], row['signal'], row['single']['maxAC'], row['pair']['maxAC, two measurements']
+    (2, 2, 2, 2)
+    """
     import warnings
     instance = make_instance(setting, seed)
     X1, X2 = instance.X1, instance.X2
@@ -165,7 +232,31 @@ def run_benchmark(stage='dev', # 'dev' or 'held-out'
                   n_seeds=None, # seeds per setting; default that of the stage (4)
                   settings=None, # override the stage's settings (e.g. a few, for a smoke test)
                   progress=False): # progress bar over the instances
-    "Run every method on every instance of a stage, with one BLAS thread if threadpoolctl is installed."
+    """Run every method on every instance of a stage, with one BLAS thread if threadpoolctl is installed.
+
+    Parameters
+    ----------
+    stage : {'dev', 'held-out'}, default 'dev'
+        The stage of `STAGES`: its settings and the base of its seeds.
+    n_seeds : int, optional
+        Seeds per setting; default that of the stage (4).
+    settings : list, optional
+        Override the stage's settings (e.g. a few, for a smoke test).
+    progress : bool, default False
+        Progress bar over the instances (only on a terminal).
+
+    Returns
+    -------
+    list of dict
+        One `run_instance` row per setting and seed.
+
+    Examples
+    --------
+    >>> results = run_benchmark(settings=[('mixture', dict(n_objects=60, n_features=20, n_components=3, noise=0.1))],
+    ...                         n_seeds=2)
+    >>> [(row['seed'], row['best'], row['single']['maxAC']) for row in results]
+    [(0, 2, 2), (1, 2, 2)]
+    """
     from contextlib import nullcontext
     stage_settings, base, seeds = STAGES[stage]
     settings, seeds = settings or stage_settings, n_seeds or seeds
@@ -183,14 +274,65 @@ def run_benchmark(stage='dev', # 'dev' or 'held-out'
 def scores(results, # from run_benchmark
            group='single', # 'single' or 'pair'
            target='best'): # 'best' (best denoising rank) or 'signal' (signal rank)
-    "Per method: mean absolute error, hit rate and mean signed error against the target."
+    """Per method: mean absolute error, hit rate and mean signed error against the target.
+
+    Parameters
+    ----------
+    results : list of dict
+        From `run_benchmark`.
+    group : {'single', 'pair'}, default 'single'
+        The methods given one matrix, or two measurements.
+    target : {'best', 'signal'}, default 'best'
+        The best denoising rank, or the signal rank.
+
+    Returns
+    -------
+    dict of str to tuple
+        Method name -> (mean |rank - target|, fraction with rank == target, mean rank - target).
+
+    Examples
+    --------
+    >>> results = [dict(family='spiked', params={}, best=2, signal=2, single={'maxAC': 2, 'BIC': 3}, pair={'MTC': 2},
+    ...                 cost={'maxAC': 5.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (2, 0.97)}),
+    ...            dict(family='spiked', params={}, best=1, signal=2, single={'maxAC': 1, 'BIC': 3}, pair={'MTC': 3},
+    ...                 cost={'maxAC': 7.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (1, 0.6)})]
+    >>> {name: tuple(float(v) for v in row) for name, row in scores(results).items()}
+    {'maxAC': (0.0, 1.0, 0.0), 'BIC': (1.5, 0.0, 1.5)}
+    """
     truth = np.array([r[target] for r in results])
     return {name: (np.mean(np.abs(ranks - truth)), np.mean(ranks == truth), np.mean(ranks - truth))
             for name in results[0][group] for ranks in [np.array([r[group][name] for r in results])]}
 
 # %% ../nbs/35_accuracy.ipynb #e1b0238d
 def score_table(results): # from run_benchmark
-    "Both targets for every method, one matrix then two measurements, with the median cost in SVDs."
+    """Both targets for every method, one matrix then two measurements, with the median cost in SVDs.
+
+    Parameters
+    ----------
+    results : list of dict
+        From `run_benchmark` (with both 'single' and 'pair' methods).
+
+    Returns
+    -------
+    str
+        The table: per method, MAE, hit rate and signed error against the best denoising rank and the signal rank,
+        and the median cost in values-only SVDs.
+
+    Examples
+    --------
+    >>> results = [dict(family='spiked', params={}, best=2, signal=2, single={'maxAC': 2, 'BIC': 3}, pair={'MTC': 2},
+    ...                 cost={'maxAC': 5.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (2, 0.97)}),
+    ...            dict(family='spiked', params={}, best=1, signal=2, single={'maxAC': 1, 'BIC': 3}, pair={'MTC': 3},
+    ...                 cost={'maxAC': 7.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (1, 0.6)})]
+    >>> print(score_table(results))
+    method                                            best denoising rank              signal rank     cost
+                                                      MAE    hit   signed      MAE    hit   signed   (SVDs)
+    -- one matrix (2 instances)
+    maxAC                                            0.00   1.00    +0.00     0.50   0.50    -0.50      6.0
+    BIC                                              1.50   0.00    +1.50     1.00   0.00    +1.00      1.0
+    -- two measurements (2 instances)
+    MTC                                              1.00   0.50    +1.00     0.50   0.50    +0.50      2.0
+    """
     lines = [f"{'method':46s} {'best denoising rank':>22s}   {'signal rank':>22s}   {'cost':>6s}",
              f"{'':46s} {'MAE':>6s} {'hit':>6s} {'signed':>8s}   {'MAE':>6s} {'hit':>6s} {'signed':>8s}   {'(SVDs)':>6s}"]
     for group, title in (('single', 'one matrix'), ('pair', 'two measurements')):
@@ -206,7 +348,32 @@ def score_table(results): # from run_benchmark
 def family_table(results, # from run_benchmark
                  methods, # method names, of one matrix or two measurements
                  target='best'): # 'best' or 'signal'
-    "MAE / hit rate per family for some methods; * marks the worst MAE of each row."
+    """MAE / hit rate per family for some methods; * marks the worst MAE of each row.
+
+    Parameters
+    ----------
+    results : list of dict
+        From `run_benchmark`.
+    methods : sequence of str
+        Method names, of one matrix or two measurements.
+    target : {'best', 'signal'}, default 'best'
+        The best denoising rank, or the signal rank.
+
+    Returns
+    -------
+    str
+        One line per family: the number of instances and each method's MAE / hit rate.
+
+    Examples
+    --------
+    >>> results = [dict(family='spiked', params={}, best=2, signal=2, single={'maxAC': 2, 'BIC': 3}, pair={'MTC': 2},
+    ...                 cost={'maxAC': 5.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (2, 0.97)}),
+    ...            dict(family='spiked', params={}, best=1, signal=2, single={'maxAC': 1, 'BIC': 3}, pair={'MTC': 3},
+    ...                 cost={'maxAC': 7.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (1, 0.6)})]
+    >>> print(family_table(results, ('maxAC', 'BIC')))
+    family (best denoising rank)          n          maxAC            BIC
+    spiked                                2     0.00/1.00      1.50/0.00*
+    """
     families, groups = sorted({r['family'] for r in results}), {m: 'single' if m in results[0]['single'] else 'pair' for m in methods}
     lines = [f"{'family (' + ('best denoising rank' if target == 'best' else 'signal rank') + ')':34s} {'n':>4s} "
              + ' '.join(f'{m[:14]:>14s}' for m in methods)]
@@ -224,8 +391,10 @@ CALIBRATION_BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0 + 1e-9)
 
 def calibration(results, # from run_benchmark
                 which='one matrix'): # 'one matrix', 'one matrix, model' or 'two measurements'
-    """What the vote of the selected rank means: per bin of votes, how often that rank is selected again on an
-    independent instance of the same setting, and how often it is the best denoising rank or the signal rank.
+    """What the vote of the selected rank means, per bin of votes: how often that rank is selected again.
+
+    For each bin of `CALIBRATION_BINS`: how often the rank maxAC selected is selected again on an independent
+    instance of the same setting, and how often it is the best denoising rank or the signal rank.
 
     Parameters
     ----------
@@ -238,6 +407,15 @@ def calibration(results, # from run_benchmark
     -------
     list of dict
         Per bin with selections: its bounds, n, the mean vote, and the frequencies 'again', 'best' and 'signal'.
+
+    Examples
+    --------
+    >>> results = [dict(family='spiked', params={}, best=2, signal=2, single={'maxAC': 2, 'BIC': 3}, pair={'MTC': 2},
+    ...                 cost={'maxAC': 5.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (2, 0.97)}),
+    ...            dict(family='spiked', params={}, best=1, signal=2, single={'maxAC': 1, 'BIC': 3}, pair={'MTC': 3},
+    ...                 cost={'maxAC': 7.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (1, 0.6)})]
+    >>> [(row['low'], row['n'], float(row['again']), float(row['best'])) for row in calibration(results)]
+    [(0.5, 1, 0.0, 1.0), (0.95, 1, 0.0, 1.0)]
     """
     setting = lambda r: (r['family'], repr(r['params']))
     rows = [r for r in results if which in r.get('votes', {})]
@@ -256,7 +434,30 @@ def calibration(results, # from run_benchmark
 
 
 def calibration_table(results, which='one matrix'):
-    "The calibration of `calibration` as text."
+    """The calibration of `calibration` as text.
+
+    Parameters
+    ----------
+    results : list of dict
+        From `run_benchmark`.
+    which : str, default 'one matrix'
+        Which votes: 'one matrix', 'one matrix, model', or 'two measurements'.
+
+    Returns
+    -------
+    str
+        One line per bin of votes: n, the mean vote, and how often the selected rank is selected again, the best
+        denoising rank and the signal rank.
+
+    Examples
+    --------
+    >>> results = [dict(family='spiked', params={}, best=2, signal=2, single={'maxAC': 2, 'BIC': 3}, pair={'MTC': 2},
+    ...                 cost={'maxAC': 5.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (2, 0.97)}),
+    ...            dict(family='spiked', params={}, best=1, signal=2, single={'maxAC': 1, 'BIC': 3}, pair={'MTC': 3},
+    ...                 cost={'maxAC': 7.0, 'BIC': 1.0, 'MTC': 2.0}, votes={'one matrix': (1, 0.6)})]
+    >>> print(calibration_table(results).splitlines()[1])
+                                      [0.50, 0.70)     1       0.60            0.00    1.00      0.00
+    """
     lines = [f"votes of the selected rank ({which}): {'bin':>12s} {'n':>5s} {'mean vote':>10s} {'selected again':>15s} {'= best':>7s} {'= signal':>9s}"]
     for row in calibration(results, which):
         lines.append(f"{'':34s}[{row['low']:.2f}, {row['high']:.2f}) {row['n']:5d} {row['vote']:10.2f} {row['again']:15.2f} "
@@ -269,7 +470,28 @@ BASELINES = ('Laplace (Minka)', 'BIC (Minka)', 'PCA mle (scikit-learn)', 'Gavish
 
 
 def main(argv=None): # command-line arguments
-    "`python -m maxac.accuracy [dev|held-out] [--seeds N]`: run a stage of the accuracy benchmark and print its tables."
+    """`python -m maxac.accuracy [dev|held-out] [--seeds N]`: run a stage of the accuracy benchmark and print its tables.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Command-line arguments; default `sys.argv[1:]`.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (argparse exits with 2 on a bad argument).
+
+    Examples
+    --------
+    A stage runs every method on every instance of its settings; its usage:
+
+    >>> try: main(['--help'])                           # doctest: +ELLIPSIS
+    ... except SystemExit as stop: print('exit status', stop.code)
+    usage: python -m maxac.accuracy [-h] [--seeds SEEDS] [{dev,held-out}]
+    ...
+    exit status 0
+    """
     parser = argparse.ArgumentParser(prog='python -m maxac.accuracy', description='maxac accuracy benchmark')
     parser.add_argument('stage', nargs='?', default='dev', choices=sorted(STAGES))
     parser.add_argument('--seeds', type=int, default=None, help='seeds per setting (default 4)')

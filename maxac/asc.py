@@ -50,7 +50,31 @@ def _shifted(costs1, costs2):
 def log_weight_sums(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
                     costs2, # cost of the same hypotheses on the second data set, shape (M,)
                     beta):  # inverse temperature(s) >= 0, scalar or array
-    "Logs of the weight sums `(log Z1, log Z2, log Z12)` of eq. (2)-(3), each shaped like `beta`."
+    """Logs of the weight sums `(log Z1, log Z2, log Z12)` of eq. (2)-(3), each shaped like `beta`.
+
+    Z1 and Z2 sum `exp(-beta R)` over the M hypotheses of one data set each; Z12 sums `exp(-beta (R1 + R2))`
+    (eq. (3), the joint sum). Computed from shifted costs, so that no weight underflows at large `beta`.
+
+    Parameters
+    ----------
+    costs1 : array_like, shape (M,)
+        Cost of each of the M hypotheses on the first data set; finite.
+    costs2 : array_like, shape (M,)
+        Cost of the same hypotheses on the second data set; finite.
+    beta : float or array_like
+        Inverse temperature(s), finite and >= 0.
+
+    Returns
+    -------
+    log_z1, log_z2, log_z12 : ndarray
+        The three log weight sums, each shaped like `beta` (0-d for a scalar).
+
+    Examples
+    --------
+    >>> log_z1, log_z2, log_z12 = log_weight_sums([0., 1., 2., 3.], [1., 0., 2., 3.], [0.0, 1.0])
+    >>> print(log_z1.round(4), log_z12.round(4))   # at beta = 0 each sum counts the M = 4 hypotheses: log 4
+    [1.3863 0.4402] [ 1.3863 -0.279 ]
+    """
     costs1, costs2 = check_costs(costs1, costs2)
     beta = check_beta(beta)
     scale, s1, s2, s12, (m1, m2, m12) = _shifted(costs1, costs2)
@@ -80,7 +104,31 @@ def mutual_information(costs1, # cost of each of the M hypotheses on the first d
                        beta, # inverse temperature(s) >= 0, scalar or array
                        n_objects, # N, the number of objects the information is counted per
                        log_n_transformations=None): # log|T|; default log M
-    "ASC mutual information `(log|T| + log Z12 - log Z1 - log Z2) / N`, shaped like `beta`."
+    """ASC mutual information `(log|T| + log Z12 - log Z1 - log Z2) / N`, shaped like `beta`.
+
+    Parameters
+    ----------
+    costs1 : array_like, shape (M,)
+        Cost of each of the M hypotheses on the first data set; finite.
+    costs2 : array_like, shape (M,)
+        Cost of the same hypotheses on the second data set; finite.
+    beta : float or array_like
+        Inverse temperature(s), finite and >= 0.
+    n_objects : float
+        N, the number of objects the information is counted per (> 0).
+    log_n_transformations : float, optional
+        log|T|, the log of the number of transformations; default log M.
+
+    Returns
+    -------
+    ndarray
+        The mutual information in nats per object, shaped like `beta`; 0 at `beta = 0` with the default log|T|.
+
+    Examples
+    --------
+    >>> print(mutual_information([0., 1., 2., 3.], [1., 0., 2., 3.], [0.0, 1.0, 10.0], n_objects=1).round(4))
+    [ 0.      0.2269 -7.9206]
+    """
     costs1, costs2 = check_costs(costs1, costs2)
     beta, n_objects = check_beta(beta), _check_objects(n_objects)
     log_t = np.log(costs1.size) if log_n_transformations is None else float(log_n_transformations)
@@ -91,7 +139,33 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
                             costs2, # cost of the same hypotheses on the second data set, shape (M,)
                             beta, # inverse temperature(s) >= 0, scalar or array
                             n_objects): # N, the number of objects the information is counted per
-    "First and second derivatives of the mutual information in `beta`, from Gibbs means and variances."
+    """First and second derivatives of the mutual information in `beta`, from Gibbs means and variances.
+
+    `dI/dbeta = (E[R1] + E[R2] - E[R12]) / N` and `d2I/dbeta2 = (-Var[R1] - Var[R2] + Var[R12]) / N` (Appendix A
+    with the sign of the joint variance corrected), each moment under the Gibbs weights of its sum.
+
+    Parameters
+    ----------
+    costs1 : array_like, shape (M,)
+        Cost of each of the M hypotheses on the first data set; finite.
+    costs2 : array_like, shape (M,)
+        Cost of the same hypotheses on the second data set; finite.
+    beta : float or array_like
+        Inverse temperature(s), finite and >= 0.
+    n_objects : float
+        N, the number of objects the information is counted per (> 0).
+
+    Returns
+    -------
+    first, second : ndarray
+        `dI/dbeta` and `d2I/dbeta2`, each shaped like `beta`.
+
+    Examples
+    --------
+    >>> first, second = information_derivatives([0., 1., 2., 3.], [1., 0., 2., 3.], [0.0, 1.0], n_objects=1)
+    >>> print(first.round(4), second.round(4))
+    [ 0.     -0.0743] [ 2.     -0.9413]
+    """
     costs1, costs2 = check_costs(costs1, costs2)
     beta, n_objects = check_beta(beta), _check_objects(n_objects)
     scale, s1, s2, s12, (_, _, m12) = _shifted(costs1, costs2)
@@ -115,7 +189,31 @@ def capacity(costs1, # cost of each of the M hypotheses on the first data set, s
              costs2, # cost of the same hypotheses on the second data set, shape (M,)
              n_objects, # N, the number of objects the information is counted per
              log_n_transformations=None): # log|T|; default log M
-    "Approximation capacity `max_beta I(beta)` of a finite hypothesis set, with the maximiser and the search."
+    """Approximation capacity `max_beta I(beta)` of a finite hypothesis set, with the maximiser and the search.
+
+    Parameters
+    ----------
+    costs1 : array_like, shape (M,)
+        Cost of each of the M hypotheses on the first data set; finite.
+    costs2 : array_like, shape (M,)
+        Cost of the same hypotheses on the second data set; finite.
+    n_objects : float
+        N, the number of objects the information is counted per (> 0).
+    log_n_transformations : float, optional
+        log|T|, the log of the number of transformations; default log M.
+
+    Returns
+    -------
+    CapacityResult
+        `.value` the capacity (nats per object), `.beta` the maximising inverse temperature, `.supremum` whether
+        the maximum is interior or approached at an end of the beta range, and the points the search visited.
+
+    Examples
+    --------
+    >>> result = capacity([0., 1., 2., 3.], [1., 0., 2., 3.], n_objects=1)
+    >>> print(round(float(result.value), 4), round(float(result.beta), 4), result.supremum)
+    0.2298 0.9224 interior
+    """
     costs1, costs2 = check_costs(costs1, costs2)
     n_objects = _check_objects(n_objects)
     log_t = np.log(costs1.size) if log_n_transformations is None else float(log_n_transformations)

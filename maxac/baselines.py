@@ -49,6 +49,12 @@ class Spectrum:
         (N, D) of the data.
     centered : bool
         Whether the column means were subtracted before the SVD.
+
+    Examples
+    --------
+    >>> spectrum = Spectrum(np.array([3.0, 1.0]), (10, 2), centered=False)
+    >>> laplace_rank(spectrum) == laplace_rank(spectrum, center=False)
+    True
     """
     singular_values: np.ndarray
     shape: tuple
@@ -273,7 +279,25 @@ def _check_ratio(beta):
 
 # %% ../nbs/20_baselines.ipynb #bb2c11ef
 def gavish_donoho_lambda(beta): # aspect ratio m / n, 0 < beta <= 1
-    "Optimal threshold coefficient lambda*(beta) for known noise: the threshold is lambda* sqrt(n) sigma."
+    """Optimal threshold coefficient lambda*(beta) for known noise: the threshold is lambda* sqrt(n) sigma.
+
+    `lambda*(beta) = sqrt(2 (beta + 1) + 8 beta / (beta + 1 + sqrt(beta^2 + 14 beta + 1)))` (Gavish & Donoho 2014).
+
+    Parameters
+    ----------
+    beta : float
+        Aspect ratio m / n of an m x n matrix, m <= n: 0 < beta <= 1.
+
+    Returns
+    -------
+    float
+        lambda*(beta); 4 / sqrt(3) for a square matrix.
+
+    Examples
+    --------
+    >>> round(gavish_donoho_lambda(1.0), 6), round(4 / 3 ** 0.5, 6)
+    (2.309401, 2.309401)
+    """
     beta = _check_ratio(beta)
     return float(np.sqrt(2 * (beta + 1) + 8 * beta / (beta + 1 + np.sqrt(beta ** 2 + 14 * beta + 1))))
 
@@ -287,14 +311,47 @@ def _mp_cdf_angle(beta):
 
 # %% ../nbs/20_baselines.ipynb #5eaa4f9d
 def marchenko_pastur_median(beta): # aspect ratio m / n, 0 < beta <= 1
-    "Median of the Marchenko-Pastur distribution with ratio beta and unit variance, solved numerically."
+    """Median of the Marchenko-Pastur distribution with ratio beta and unit variance, solved numerically.
+
+    Parameters
+    ----------
+    beta : float
+        Aspect ratio m / n, 0 < beta <= 1.
+
+    Returns
+    -------
+    float
+        mu_beta, the median of the law (the median eigenvalue of `Z Z^T / n` for an m x n white-noise Z, as m and n
+        grow).
+
+    Examples
+    --------
+    >>> round(marchenko_pastur_median(1.0), 6)
+    0.652776
+    """
     beta = _check_ratio(beta)
     x, cdf = _mp_cdf_angle(beta)
     return float(x(scipy.optimize.brentq(lambda t: cdf(t) - 0.5, 0, np.pi, xtol=1e-15, rtol=1e-15)))
 
 # %% ../nbs/20_baselines.ipynb #dbd79b07
 def gavish_donoho_omega(beta): # aspect ratio m / n, 0 < beta <= 1
-    "Threshold coefficient omega(beta) = lambda*(beta) / sqrt(mu_beta) for unknown noise, times the median singular value."
+    """Threshold coefficient omega(beta) = lambda*(beta) / sqrt(mu_beta) for unknown noise, times the median singular value.
+
+    Parameters
+    ----------
+    beta : float
+        Aspect ratio m / n, 0 < beta <= 1.
+
+    Returns
+    -------
+    float
+        omega(beta): the threshold is omega(beta) times the median singular value of the data.
+
+    Examples
+    --------
+    >>> round(float(gavish_donoho_omega(1.0)), 4)           # Gavish & Donoho's approximation: 2.858
+    2.8584
+    """
     return gavish_donoho_lambda(beta) / np.sqrt(marchenko_pastur_median(beta))
 
 # %% ../nbs/20_baselines.ipynb #cffae94b
@@ -363,7 +420,27 @@ def gavish_donoho_rank(X, sigma=None):
 def nearest_neighbours(queries, # M x D points to map
                        reference, # R x D points to map them to
                        block=2**22): # largest number of distances held at once
-    "Index of the nearest (Euclidean) reference row for every query row, in blocks of query rows."
+    """Index of the nearest (Euclidean) reference row for every query row, in blocks of query rows.
+
+    Parameters
+    ----------
+    queries : array_like, shape (M, D)
+        Points to map.
+    reference : array_like, shape (R, D)
+        Points to map them to.
+    block : int, default 2**22
+        Largest number of distances held at once.
+
+    Returns
+    -------
+    ndarray of int, shape (M,)
+        For each query, the index of its nearest reference row (the first on ties).
+
+    Examples
+    --------
+    >>> nearest_neighbours([[0., 0.], [5., 5.]], [[1., 1.], [4., 4.], [10., 0.]])
+    array([0, 1])
+    """
     queries, reference = check_matrix(queries, 'queries', 1), check_matrix(reference, 'reference', 1)
     if queries.shape[1] != reference.shape[1]:
         _fail(f"queries and reference need the same number of features; got {queries.shape[1]} and {reference.shape[1]}.")
@@ -386,7 +463,35 @@ def mtc_scores(X1, # first data set, N1 objects x D features; split in two halve
                X2=None, # second measurement of the same objects (row i = object i); None: split X1
                max_rank=None, # largest rank scored; default the numerical rank of the fitted set
                seed=None): # seed of the random split (only used when X2 is None)
-    "Transfer costs T(k), k = 0..max_rank: the rank-k SVD of one set predicts the other through nearest neighbours."
+    """Transfer costs T(k), k = 0..max_rank: the rank-k SVD of one set predicts the other through nearest neighbours.
+
+    `T(k) = (1/N) sum_i ||x2_i - c_(n(i))||^2`, c_j the rank-k reconstruction of the fitted set's row j and n(i) the
+    fitted object mapped to test object i (itself, for two measurements of the same objects).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N1, D)
+        First data set, N1 objects by D features; split at random in two halves if X2 is None.
+    X2 : array_like, shape (N1, D), optional
+        Second measurement of the same objects (row i = object i); None: split X1.
+    max_rank : int, optional
+        Largest rank; default the numerical rank of the set fitted.
+    seed : None, int or numpy Generator, optional
+        Seed of the random split (only used when X2 is None).
+
+    Returns
+    -------
+    ndarray, shape (max_rank + 1,)
+        The transfer cost of ranks 0..max_rank (rank 0 predicts zeros).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30))
+    >>> X1, X2 = signal + rng.normal(size=(200, 30)), signal + rng.normal(size=(200, 30))
+    >>> print(mtc_scores(X1, X2, max_rank=6).round(2))
+    [2202.43 1139.98  404.35   33.3    34.95   36.65   38.32]
+    """
     if X2 is None:
         fit, test = _split_halves(check_matrix(X1, 'X1', min_rows=4), seed)
         neighbour = nearest_neighbours(test, fit)
@@ -410,7 +515,32 @@ def mtc_rank(X1, # first data set, N1 objects x D features; split in two halves 
              X2=None, # second measurement of the same objects (row i = object i); None: split X1
              max_rank=None, # largest rank considered; default the numerical rank of the fitted set
              seed=None): # seed of the random split (only used when X2 is None)
-    "Rank minimising the transfer cost (Frank, Chehreghani & Buhmann 2011)."
+    """Rank minimising the transfer cost (Frank, Chehreghani & Buhmann 2011).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N1, D)
+        First data set, N1 objects by D features; split at random in two halves if X2 is None.
+    X2 : array_like, shape (N1, D), optional
+        Second measurement of the same objects (row i = object i); None: split X1.
+    max_rank : int, optional
+        Largest rank; default the numerical rank of the set fitted.
+    seed : None, int or numpy Generator, optional
+        Seed of the random split (only used when X2 is None).
+
+    Returns
+    -------
+    int
+        The rank of smallest `mtc_scores` (0..max_rank).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30))
+    >>> X1, X2 = signal + rng.normal(size=(200, 30)), signal + rng.normal(size=(200, 30))
+    >>> mtc_rank(X1, X2, max_rank=6), mtc_rank(X1, seed=0)
+    (3, 3)
+    """
     return int(np.argmin(mtc_scores(X1, X2, max_rank, seed)))
 
 # %% ../nbs/20_baselines.ipynb #3b6d581c
@@ -441,7 +571,34 @@ def bcv_scores(X, # data, N objects x D features; not centred
                max_rank=None, # largest rank scored; default the smallest retained block's smaller dimension
                n_folds=(2, 2), # (row folds, column folds)
                seed=None): # seed of the random row and column folds
-    "Bi-cross-validation error BCV(k), k = 0..max_rank, summed over all held-out blocks (Owen & Perry 2009)."
+    """Bi-cross-validation error BCV(k), k = 0..max_rank, summed over all held-out blocks (Owen & Perry 2009).
+
+    For each held-out block A of the partition `[[A, B], [C, D]]`, the error is `||A - B (D_k)^+ C||_F^2`, D_k
+    the rank-k truncated SVD of the retained block D.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data, N objects by D features; not centred.
+    max_rank : int, optional
+        Largest rank; default the smaller dimension of the smallest retained block.
+    n_folds : tuple of two int, default (2, 2)
+        (row folds, column folds), each between 2 and the matching dimension.
+    seed : None, int or numpy Generator, optional
+        Seed of the random row and column folds.
+
+    Returns
+    -------
+    ndarray, shape (max_rank + 1,)
+        The summed squared error of ranks 0..max_rank.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30)) + rng.normal(size=(200, 30))
+    >>> print(bcv_scores(X, max_rank=6, seed=0).round(1))
+    [440645.2 292388.  123616.6   7687.    7799.8   7864.3   7926.5]
+    """
     X = check_matrix(X)
     h, l = _check_folds(n_folds, X.shape)
     n, d = X.shape
@@ -463,7 +620,31 @@ def bcv_rank(X, # data, N objects x D features; not centred
              max_rank=None, # largest rank considered; default the smallest retained block's smaller dimension
              n_folds=(2, 2), # (row folds, column folds)
              seed=None): # seed of the random row and column folds
-    "Rank minimising the Gabriel-style bi-cross-validation error (Owen & Perry 2009)."
+    """Rank minimising the Gabriel-style bi-cross-validation error (Owen & Perry 2009).
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data, N objects by D features; not centred.
+    max_rank : int, optional
+        Largest rank; default the smaller dimension of the smallest retained block.
+    n_folds : tuple of two int, default (2, 2)
+        (row folds, column folds), each between 2 and the matching dimension.
+    seed : None, int or numpy Generator, optional
+        Seed of the random row and column folds.
+
+    Returns
+    -------
+    int
+        The rank of smallest `bcv_scores` (0..max_rank).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30)) + rng.normal(size=(200, 30))
+    >>> bcv_rank(X, seed=0)
+    3
+    """
     return int(np.argmin(bcv_scores(X, max_rank, n_folds, seed)))
 
 # %% ../nbs/20_baselines.ipynb #fa214015

@@ -20,7 +20,19 @@ from .problem import svd_problem
 # %% ../nbs/42_benchmark.ipynb #02287ddd
 @contextmanager
 def one_blas_thread():
-    "Limit BLAS to one thread while timing (threadpoolctl, a development dependency); yields whether it could."
+    """Limit BLAS to one thread while timing (threadpoolctl, a development dependency); yields whether it could.
+
+    Returns
+    -------
+    context manager
+        Yields True inside a one-thread limit, or False (no limit) when threadpoolctl is not installed.
+
+    Examples
+    --------
+    >>> with one_blas_thread() as limited:
+    ...     print(limited)
+    True
+    """
     try: from threadpoolctl import threadpool_limits
     except ImportError: yield False; return
     with threadpool_limits(1): yield True
@@ -29,7 +41,30 @@ def one_blas_thread():
 def best_time(function, # called with no arguments
               repeat=3, # repetitions; the fastest counts
               long_call=10.0): # seconds: a call this long is not repeated (its noise is small beside it)
-    "Fastest wall-clock time of up to `repeat` calls, in seconds, and the last result."
+    """Fastest wall-clock time of up to `repeat` calls, in seconds, and the last result.
+
+    Parameters
+    ----------
+    function : callable
+        Called with no arguments.
+    repeat : int, default 3
+        Repetitions; the fastest counts.
+    long_call : float, default 10.0
+        Seconds: a call this long is not repeated (its noise is small beside it).
+
+    Returns
+    -------
+    seconds : float
+        The fastest call's wall-clock time.
+    result : object
+        What the last call returned.
+
+    Examples
+    --------
+    >>> seconds, result = best_time(lambda: sum(range(1000)), repeat=2)
+    >>> result, seconds > 0
+    (499500, True)
+    """
     times, result = [], None
     for _ in range(repeat):
         start = time.perf_counter(); result = function(); times.append(time.perf_counter() - start)
@@ -38,7 +73,33 @@ def best_time(function, # called with no arguments
 
 # %% ../nbs/42_benchmark.ipynb #b68a6ea4
 def planted_pair(n_objects, n_features, rank=10, noise=1.0, seed=0):
-    "A low-rank signal plus Gaussian noise, measured twice (benchmark data)."
+    """A low-rank signal plus Gaussian noise, measured twice (benchmark data).
+
+    Parameters
+    ----------
+    n_objects : int
+        N.
+    n_features : int
+        D.
+    rank : int, default 10
+        Rank of the signal (Gaussian factors, scaled by 2).
+    noise : float, default 1.0
+        Noise standard deviation per entry.
+    seed : int, default 0
+        Seed of the generator.
+
+    Returns
+    -------
+    X1, X2 : ndarray, shape (N, D)
+        The signal plus independent noise, twice.
+
+    Examples
+    --------
+    >>> X1, X2 = planted_pair(100, 30)
+    >>> s = np.linalg.svd((X1 + X2) / 2, compute_uv=False)
+    >>> X1.shape, int(np.sum(s > (np.sqrt(100) + np.sqrt(30)) / np.sqrt(2)))    # above the noise edge of the mean
+    ((100, 30), 10)
+    """
     rng = np.random.default_rng(seed)
     signal = rng.normal(size=(n_objects, rank)) @ rng.normal(size=(rank, n_features)) * 2.0
     return signal + noise * rng.normal(size=(n_objects, n_features)), signal + noise * rng.normal(size=(n_objects, n_features))
@@ -57,7 +118,23 @@ def _full_svd_curve(X1, X2, max_rank, sigma, full_svd=None):
 
 # %% ../nbs/42_benchmark.ipynb #f25bb7d0
 def peak_memory(function): # called with no arguments
-    "Peak bytes allocated (tracemalloc, which sees NumPy's buffers) while running function()."
+    """Peak bytes allocated (tracemalloc, which sees NumPy's buffers) while running function().
+
+    Parameters
+    ----------
+    function : callable
+        Called with no arguments.
+
+    Returns
+    -------
+    int
+        The peak of the memory traced during the call, in bytes.
+
+    Examples
+    --------
+    >>> peak_memory(lambda: np.ones(10 ** 6)) >= 8 * 10 ** 6
+    True
+    """
     import tracemalloc
     tracemalloc.start()
     try: function(); return tracemalloc.get_traced_memory()[1]
@@ -69,7 +146,34 @@ def benchmark_capacity_curve(n_objects=20000, # N
                              max_rank=50, # K
                              sigma=0.01, # width of the Gaussian weight
                              repeat=3): # repetitions
-    "Time and peak memory of `capacity_curve(X1, X2, K)` against one `scipy.linalg.svd(X1, full_matrices=False)`, and the Gram matrix alone (a floor)."
+    """Time and peak memory of `capacity_curve(X1, X2, K)` against one `scipy.linalg.svd(X1, full_matrices=False)`, and the Gram matrix alone (a floor).
+
+    Parameters
+    ----------
+    n_objects : int, default 20000
+        N of the `planted_pair`.
+    n_features : int, default 1000
+        D.
+    max_rank : int, default 50
+        K.
+    sigma : float, default 0.01
+        Width of the Gaussian weight.
+    repeat : int, default 3
+        Repetitions (the fastest counts).
+
+    Returns
+    -------
+    dict
+        'svd_seconds', 'curve_seconds', their 'ratio', 'gram_ratio' (the Gram matrix alone over the SVD),
+        'max_relative_difference' to the curve from a full LAPACK SVD, the SVD 'route' taken, and 'peak_copies' (peak
+        memory in copies of X1), with the sizes.
+
+    Examples
+    --------
+    >>> row = benchmark_capacity_curve(300, 40, 5, repeat=1)
+    >>> row['route'], row['max_relative_difference'] < 1e-12
+    ('full', True)
+    """
     from maxac.truncated import svd_route, gram_matrix
     X1, X2 = planted_pair(n_objects, n_features)
     svd_time, full_svd = best_time(lambda: scipy.linalg.svd(X1, full_matrices=False), repeat)
@@ -88,7 +192,29 @@ def benchmark_growth(sizes=(1000, 10000, 100000), # numbers of objects N
                      n_features=200, # D
                      max_rank=20, # K
                      repeat=3): # repetitions
-    "Time of `capacity_curve` as the number of objects grows."
+    """Time of `capacity_curve` as the number of objects grows.
+
+    Parameters
+    ----------
+    sizes : sequence of int, default (1000, 10000, 100000)
+        Numbers of objects N.
+    n_features : int, default 200
+        D.
+    max_rank : int, default 20
+        K.
+    repeat : int, default 3
+        Repetitions (the fastest counts).
+
+    Returns
+    -------
+    list of dict
+        Per size: 'n_objects' and 'seconds'.
+
+    Examples
+    --------
+    >>> [row['n_objects'] for row in benchmark_growth((100, 200), n_features=20, max_rank=3, repeat=1)]
+    [100, 200]
+    """
     rows = []
     for n in sizes:
         X1, X2 = planted_pair(n, n_features)
@@ -99,7 +225,25 @@ def benchmark_growth(sizes=(1000, 10000, 100000), # numbers of objects N
 # %% ../nbs/42_benchmark.ipynb #52b0885f
 def benchmark_grid(shapes=((2500, 10, 51), (5000, 10, 51), (10000, 10, 51), (10000, 20, 51), (10000, 20, 101)), # (N, k, n_points)
                    repeat=3): # repetitions
-    "Time of the exact grid sums `grid_mutual_information` (one beta) against N k n_points: linear if seconds / (N k n) is flat."
+    """Time of the exact grid sums `grid_mutual_information` (one beta) against N k n_points: linear if seconds / (N k n) is flat.
+
+    Parameters
+    ----------
+    shapes : sequence of (int, int, int)
+        (N, k, n_points) of each measurement, on a planted pair with D = 50.
+    repeat : int, default 3
+        Repetitions (the fastest counts).
+
+    Returns
+    -------
+    list of dict
+        Per shape: 'n_objects', 'k', 'n_points', 'seconds' and 'ns_per_term' (nanoseconds per N k n).
+
+    Examples
+    --------
+    >>> [(row['n_objects'], row['k'], row['n_points']) for row in benchmark_grid(((200, 2, 5),), repeat=1)]
+    [(200, 2, 5)]
+    """
     from maxac.finite import grid_mutual_information
     rows = []
     for n, k, points in shapes:
@@ -112,7 +256,30 @@ def benchmark_grid(shapes=((2500, 10, 51), (5000, 10, 51), (10000, 10, 51), (100
 def benchmark_select(shape=(5000, 200), # (N, D)
                      repeat=3, # repetitions
                      old_default=False): # also time the old one-matrix default (20 fission pairs)
-    "select_rank on one matrix (white noise, and heteroscedastic so that whitening runs) against one values-only SVD; on a pair against its truncated SVD."
+    """select_rank on one matrix (white noise, and heteroscedastic so that whitening runs) against one values-only SVD; on a pair against its truncated SVD.
+
+    Parameters
+    ----------
+    shape : tuple of int, default (5000, 200)
+        (N, D) of the planted pair (rank 10) and of the heteroscedastic factor model (10 factors).
+    repeat : int, default 3
+        Repetitions (the fastest counts).
+    old_default : bool, default False
+        Also time the old one-matrix default (20 fission pairs).
+
+    Returns
+    -------
+    dict
+        Seconds of the values-only SVD ('svd'), `select_rank` on one matrix ('single'), on the heteroscedastic one
+        ('uneven'), the truncated SVD of the pair ('truncated') and `select_rank` on the pair ('pair'), each with
+        its result ('..._result'), and 'fission' with `old_default`.
+
+    Examples
+    --------
+    >>> row = benchmark_select((300, 40), repeat=1)
+    >>> row['single_result'].rank, row['pair_result'].rank              # the planted rank
+    (10, 10)
+    """
     from maxac.select import select_rank
     from maxac.data import factor_model
     from maxac.problem import top_singular_triplets
@@ -130,7 +297,30 @@ def benchmark_select(shape=(5000, 200), # (N, D)
 
 # %% ../nbs/42_benchmark.ipynb #137c75c8
 def sparse_noise(n_objects, n_features, density, rng):
-    "Sparse Gaussian noise, CSR, at about `density` (positions drawn with replacement: no N x D index set, unlike scipy.sparse.random)."
+    """Sparse Gaussian noise, CSR, at about `density` (positions drawn with replacement: no N x D index set, unlike scipy.sparse.random).
+
+    Parameters
+    ----------
+    n_objects : int
+        N.
+    n_features : int
+        D.
+    density : float
+        Fraction of the entries drawn (a position drawn twice is stored once, summed).
+    rng : numpy Generator
+        The random generator.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix, shape (N, D)
+        Standard Gaussian values at the positions drawn.
+
+    Examples
+    --------
+    >>> noise = sparse_noise(1000, 200, 0.01, np.random.default_rng(0))
+    >>> noise.shape, noise.nnz
+    ((1000, 200), 1988)
+    """
     import scipy.sparse
     count = int(density * n_objects * n_features)
     positions = (rng.integers(n_objects, size=count), rng.integers(n_features, size=count))
@@ -138,7 +328,32 @@ def sparse_noise(n_objects, n_features, density, rng):
 
 # %% ../nbs/42_benchmark.ipynb #86fe0fbf
 def sparse_pair(n_objects=100000, n_features=20000, density=1e-3, rank=10, seed=0):
-    "A sparse pair, CSR: a sparse rank-`rank` signal (each object loads on one factor, each factor on a few features) plus sparse noise."
+    """A sparse pair, CSR: a sparse rank-`rank` signal (each object loads on one factor, each factor on a few features) plus sparse noise.
+
+    Parameters
+    ----------
+    n_objects : int, default 100000
+        N.
+    n_features : int, default 20000
+        D.
+    density : float, default 1e-3
+        Fraction of stored entries: half signal, half noise.
+    rank : int, default 10
+        Rank of the signal.
+    seed : int, default 0
+        Seed of the generator.
+
+    Returns
+    -------
+    X1, X2 : scipy.sparse.csr_matrix, shape (N, D)
+        The signal plus independent sparse noise, twice.
+
+    Examples
+    --------
+    >>> X1, X2 = sparse_pair(2000, 400, 0.02, rank=5)
+    >>> X1.shape, X1.nnz
+    ((2000, 400), 15862)
+    """
     import scipy.sparse
     rng = np.random.default_rng(seed)
     per_factor = max(1, int(density / 2 * n_features))                       # the signal fills half the density
@@ -154,7 +369,27 @@ def sparse_pair(n_objects=100000, n_features=20000, density=1e-3, rank=10, seed=
 # %% ../nbs/42_benchmark.ipynb #e80b9f08
 def benchmark_sparse_select(shape=(100000, 20000), # (N, D)
                             density=1e-3): # fraction of stored entries
-    "select_rank on a sparse pair with default arguments against `svds(X1, k=K)`, and its peak memory in CSR sizes."
+    """select_rank on a sparse pair with default arguments against `svds(X1, k=K)`, and its peak memory in CSR sizes.
+
+    Parameters
+    ----------
+    shape : tuple of int, default (100000, 20000)
+        (N, D) of the `sparse_pair` (rank 10).
+    density : float, default 1e-3
+        Fraction of stored entries.
+
+    Returns
+    -------
+    dict
+        'svds_seconds', 'select_seconds', their 'ratio', the 'rank' selected, 'csr_bytes' of X1 and 'peak_csr' (peak
+        memory of `select_rank` in sizes of X1's CSR arrays), with the shape, 'nnz' and 'max_rank'.
+
+    Examples
+    --------
+    >>> row = benchmark_sparse_select((1000, 200), 0.02)
+    >>> row['rank'], row['max_rank']
+    (10, 100)
+    """
     import scipy.sparse.linalg
     from maxac.select import select_rank
     X1, X2 = sparse_pair(*shape, density)
@@ -173,7 +408,34 @@ def benchmark_dask(n_objects=125000, # N of the Dask pair
                    max_rank=20, # K
                    chunk_rows=12500, # rows per block
                    workers=2): # LocalCluster workers (one thread each)
-    "capacity_curve on a Dask pair held by a LocalCluster, against NumPy on the same data: seconds per row."
+    """capacity_curve on a Dask pair held by a LocalCluster, against NumPy on the same data: seconds per row.
+
+    Parameters
+    ----------
+    n_objects : int, default 125000
+        N of the Dask pair (rank 10 plus unit noise, generated on the workers).
+    n_features : int, default 200
+        D.
+    max_rank : int, default 20
+        K.
+    chunk_rows : int, default 12500
+        Rows per block.
+    workers : int, default 2
+        LocalCluster worker processes (one thread each).
+
+    Returns
+    -------
+    dict
+        'dask_seconds', 'numpy_seconds', their 'ratio', 'same_rank' (the two curves' best ranks agree) and
+        'max_difference' between their values, with the shape and 'max_rank'.
+
+    Examples
+    --------
+    Not run by doctest (it starts a LocalCluster of worker processes):
+
+    >>> benchmark_dask(20000, 100, 10, 5000)['same_rank']             # doctest: +SKIP
+    True
+    """
     import dask.array as da
     from distributed import Client, LocalCluster
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
@@ -217,7 +479,30 @@ def benchmark_krylov_widths(shape=(5000, 5000), # (N, D) of a planted pair (rank
                             rank=20, # K
                             widths=(8, 12, 16, 30), # block widths b to try
                             repeat=2): # repetitions
-    "Passes and seconds of `block_krylov` to certify the top K (rtol 1e-8) for each block width: why dense input uses narrow blocks."
+    """Passes and seconds of `block_krylov` to certify the top K (rtol 1e-8) for each block width: why dense input uses narrow blocks.
+
+    Parameters
+    ----------
+    shape : tuple of int, default (5000, 5000)
+        (N, D) of a planted pair (rank 10 plus noise).
+    rank : int, default 20
+        K.
+    widths : sequence of int, default (8, 12, 16, 30)
+        Block widths b to try.
+    repeat : int, default 2
+        Repetitions (the fastest counts).
+
+    Returns
+    -------
+    list of dict
+        Per width: 'width', 'passes', 'seconds' and the certificate 'bound' reached.
+
+    Examples
+    --------
+    >>> rows = benchmark_krylov_widths((300, 200), 5, (8, 12), repeat=1)
+    >>> [(row['width'], row['bound'] <= 1e-8) for row in rows]
+    [(8, True), (12, True)]
+    """
     from maxac.truncated import block_krylov
     X1, _ = planted_pair(*shape)
     rows = []
@@ -228,7 +513,25 @@ def benchmark_krylov_widths(shape=(5000, 5000), # (N, D) of a planted pair (rank
 
 # %% ../nbs/42_benchmark.ipynb #2c8c962f
 def report_lines(quick=False): # small sizes, for a smoke test
-    "Run the benchmarks one by one, yielding each line of the report as soon as it is measured."
+    """Run the benchmarks one by one, yielding each line of the report as soon as it is measured.
+
+    Parameters
+    ----------
+    quick : bool, default False
+        Small sizes, for a smoke test.
+
+    Yields
+    ------
+    str
+        One line per benchmark of `BENCHMARKS`, the first saying how many BLAS threads were used.
+
+    Examples
+    --------
+    >>> lines = report_lines(quick=True)
+    >>> next(lines)
+    'BLAS threads: 1 (threadpoolctl)'
+    >>> lines.close()
+    """
     with one_blas_thread() as limited: yield from _report_lines(quick, limited)
 
 # %% ../nbs/42_benchmark.ipynb #29458add
@@ -267,12 +570,52 @@ BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve 
 
 
 def report(quick=False): # small sizes, for a smoke test
-    "Run the benchmarks and return the report as text."
+    """Run the benchmarks and return the report as text.
+
+    Parameters
+    ----------
+    quick : bool, default False
+        Small sizes, for a smoke test.
+
+    Returns
+    -------
+    str
+        The lines of `report_lines`.
+
+    Examples
+    --------
+    Not run by doctest (it runs every benchmark, a Dask LocalCluster included):
+
+    >>> print(report(quick=True))                                   # doctest: +SKIP
+    BLAS threads: 1 (threadpoolctl)
+    capacity_curve(X1, X2, 20) on 2000 x 200 ...
+    """
     return '\n'.join(report_lines(quick))
 
 # %% ../nbs/42_benchmark.ipynb #9c06d464
 def main(argv=None): # command-line arguments
-    "`python -m maxac.benchmark [--quick]`: print the benchmark report."
+    """`python -m maxac.benchmark [--quick]`: print the benchmark report.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Command-line arguments; default `sys.argv[1:]`.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Examples
+    --------
+    The report runs every benchmark; its usage:
+
+    >>> try: main(['--help'])                                       # doctest: +ELLIPSIS
+    ... except SystemExit as stop: print('exit status', stop.code)
+    usage: python -m maxac.benchmark [-h] [--quick]
+    ...
+    exit status 0
+    """
     parser = argparse.ArgumentParser(prog='python -m maxac.benchmark', description='maxac speed benchmarks')
     parser.add_argument('--quick', action='store_true', help='small sizes (seconds), for a smoke test')
     lines = report_lines(parser.parse_args(argv).quick)

@@ -15,7 +15,36 @@ def gaussian_weight_factor(log_p, # log(beta s_t^2), any shape
                            w_b, # weight of the cost centred at delta
                            sigma, # standard deviation of the Gaussian weight (coordinate units), broadcastable
                            derivatives=True): # False: values only, each of length 1 (a third of the work)
-    "`(L, Q)`: log E under N(u1, sigma^2) per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2)."
+    """`(L, Q)`: log E under N(u1, sigma^2) per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2).
+
+    With `p = beta s_t^2`, `lambda = 1 / (2 sigma^2)`, `rho = p / lambda` and `alpha = w_a + w_b`:
+    `L = -log(1 + alpha rho) / 2`; Q is the weight of the squared disagreement. Computed through logistic functions
+    of `log(alpha rho)`, so that nothing overflows at extreme `beta` or `sigma`.
+
+    Parameters
+    ----------
+    log_p : float or ndarray
+        log(beta s_t^2), any shape.
+    w_a : float
+        Weight of the cost centred at 0.
+    w_b : float
+        Weight of the cost centred at delta (`WEIGHT_FORMS` of `maxac.unconstrained` gives both per sum).
+    sigma : float or ndarray
+        Standard deviation of the Gaussian weight (coordinate units), > 0, broadcastable against `log_p`.
+    derivatives : bool, default True
+        False: values only, each of length 1 along the first axis (a third of the work).
+
+    Returns
+    -------
+    L, Q : ndarray, shape (3, ...) or (1, ...)
+        The two parts of the log factor, each stacked with its first and second derivatives in log(beta).
+
+    Examples
+    --------
+    >>> L, Q = gaussian_weight_factor(np.log(2.0), 1.0, 1.0, sigma=0.5)   # rho = 1, alpha = 2: L = -log(3) / 2
+    >>> print(L.round(4), Q.round(4))
+    [-0.5493 -0.3333 -0.1111] [1.3333 1.1111 0.963 ]
+    """
     alpha = w_a + w_b
     log_rho = log_p + np.log(2.0) + 2 * np.log(np.asarray(sigma, dtype=float))   # rho = p / lambda; sigma^2 is never formed
     ell = np.log(alpha) + log_rho                                    # log(alpha rho)
@@ -54,7 +83,45 @@ def sampled_mutual_information(X1, # first measurement, N x D
                                seed=None, # seed of the random generator (deterministic for a given seed)
                                per_object=False, # draw per object and multiply (converges) instead of whole matrices
                                chunk=2**22): # numbers drawn at once, to bound memory
-    "Mutual information of M transformations drawn from N(U1, sigma^2) (|T| = M); the Monte Carlo estimate of the bounded I."
+    """Mutual information of M transformations drawn from N(U1, sigma^2) (|T| = M); the Monte Carlo estimate of the bounded I.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank, 1..min(N, D).
+    beta : float or array_like
+        Inverse temperature(s) >= 0, in the data's units.
+    sigma : float
+        Standard deviation of the sampling Gaussian around U1 (coordinate units), > 0.
+    n_samples : int
+        M, transformations drawn (per object if `per_object`).
+    seed : None, int or numpy Generator, optional
+        Seed of the random generator (deterministic for a given seed).
+    per_object : bool, default False
+        Draw per object and multiply (converges) instead of whole matrices (degenerates once N k is large).
+    chunk : int, default 2**22
+        Numbers drawn at once, to bound memory.
+
+    Returns
+    -------
+    ndarray
+        The estimate of I(beta) in nats per object, shaped like `beta`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(sampled_mutual_information(X1, X2, 2, [0.1, 1.0], sigma=0.05, n_samples=2000, seed=0, per_object=True).round(3))
+    [0.278 0.264]
+    >>> from maxac.svd import mutual_information
+    >>> print(mutual_information(X1, X2, 2, [0.1, 1.0], sigma=0.05).round(3))   # the exact bounded I it estimates
+    [0.277 0.258]
+    """
     X1, X2 = check_pair(X1, X2)
     k, beta = check_rank(k, min(X1.shape)), check_beta(beta)
     _check_samples(n_samples, sigma)
@@ -83,7 +150,36 @@ def paper_bounded_information(X1, # first measurement, N x D
                               k, # rank
                               beta, # inverse temperature(s) > 0
                               sigma): # standard deviation of the weight; the printed formula gets sigma**2
-    "Appendix B's printed I(beta) (eqs. (39)-(40), label mInfo_analyt_bounded), as printed (for comparison only: it is wrong)."
+    """Appendix B's printed I(beta) (eqs. (39)-(40), label mInfo_analyt_bounded), as printed (for comparison only: it is wrong).
+
+    Errata E19-E25 of `07_errata`: among others, it diverges as sigma -> 0 where the true information vanishes.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank, 1..min(N, D).
+    beta : float or array_like
+        Inverse temperature(s) > 0.
+    sigma : float
+        Standard deviation of the weight, > 0; the printed formula gets `sigma**2` (it reads sigma as a variance).
+
+    Returns
+    -------
+    ndarray
+        The printed formula's value, shaped like `beta`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(paper_bounded_information(X1, X2, 2, [0.1, 1.0], sigma=0.05).round(2))   # the true I is about 0.27
+    [29.26 32.58]
+    """
     X1, X2 = check_pair(X1, X2)
     k, beta = check_rank(k, min(X1.shape)), check_beta(beta, allow_zero=False)
     if not np.isscalar(sigma) or not np.isfinite(sigma) or sigma <= 0: _fail(f"sigma must be positive and finite; got {sigma!r}.")

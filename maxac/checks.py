@@ -16,7 +16,36 @@ def _fail(message):
 
 # %% ../nbs/08_checks.ipynb #957ff53f
 def check_beta(beta, name='beta', allow_zero=True):
-    "`beta` as a float array, after checking it is finite and non-negative (or positive)."
+    """`beta` as a float array, after checking it is finite and non-negative (or positive).
+
+    Parameters
+    ----------
+    beta : float or array_like
+        Inverse temperature(s).
+    name : str, default 'beta'
+        The argument's name, for the error message.
+    allow_zero : bool, default True
+        Accept 0 (False: require > 0).
+
+    Returns
+    -------
+    ndarray of float
+        `beta`, with its shape (0-d for a scalar).
+
+    Raises
+    ------
+    ValueError
+        With a one-line message, for anything not numeric, not finite, negative (or 0 when not allowed).
+
+    Examples
+    --------
+    >>> check_beta([0.0, 2])
+    array([0., 2.])
+    >>> check_beta(0.0, allow_zero=False)
+    Traceback (most recent call last):
+        ...
+    ValueError: beta must be > 0; got [0.]. Use a positive inverse temperature.
+    """
     try: beta = np.asarray(beta, dtype=float)
     except (TypeError, ValueError): _fail(f"{name} must be a number or an array of numbers, got {beta!r}.")
     if not np.all(np.isfinite(beta)): _fail(f"{name} must be finite (no NaN or inf); got {beta}. "
@@ -29,7 +58,34 @@ def check_beta(beta, name='beta', allow_zero=True):
 
 # %% ../nbs/08_checks.ipynb #2fd84a2a
 def check_costs(costs1, costs2):
-    "Two finite 1-D cost arrays of equal length, as floats."
+    """Two finite 1-D cost arrays of equal length, as floats.
+
+    Parameters
+    ----------
+    costs1 : array_like, shape (M,)
+        Cost of each of the M hypotheses on the first data set.
+    costs2 : array_like, shape (M,)
+        Cost of the same hypotheses on the second data set.
+
+    Returns
+    -------
+    list of two ndarrays of float, shape (M,)
+        The costs, checked to be numeric, finite, non-empty, 1-D and of the same length.
+
+    Raises
+    ------
+    ValueError
+        With a one-line message naming the argument at fault.
+
+    Examples
+    --------
+    >>> check_costs([0, 1], [1, 0])
+    [array([0., 1.]), array([1., 0.])]
+    >>> check_costs([0, 1], [1, 0, 2])
+    Traceback (most recent call last):
+        ...
+    ValueError: costs1 and costs2 must list the same hypotheses: shapes (2,) and (3,) differ.
+    """
     arrays = []
     for name, costs in (('costs1', costs1), ('costs2', costs2)):
         try: costs = np.asarray(costs, dtype=float)
@@ -97,7 +153,39 @@ def _check_sparse(X, name, min_rows):
 def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns into a 2-D numeric array
                  name='X', # the argument's name, for the error message
                  min_rows=2): # fewest objects accepted
-    "`X` as a 2-D float array (or float CSR matrix, if sparse), after checking it is numeric, finite and large enough."
+    """`X` as a 2-D float array (or float CSR matrix, if sparse), after checking it is numeric, finite and large enough.
+
+    Parameters
+    ----------
+    X : array_like or scipy sparse matrix, shape (N, D)
+        Data, N objects by D features; anything `np.asarray` turns into a 2-D numeric array (a pandas DataFrame,
+        a list of lists, a masked array without masked entries).
+    name : str, default 'X'
+        The argument's name, for the error message.
+    min_rows : int, default 2
+        Fewest objects (rows) accepted.
+
+    Returns
+    -------
+    ndarray of float or scipy.sparse.csr_matrix, shape (N, D)
+        The data as floats (sparse input stays sparse, as CSR).
+
+    Raises
+    ------
+    ValueError
+        With a one-line message: not numeric, complex, masked, not 2-D, too small, or not finite (naming the first
+        bad entry, counting from 1).
+
+    Examples
+    --------
+    >>> check_matrix([[1, 2], [3, 4]])
+    array([[1., 2.],
+           [3., 4.]])
+    >>> check_matrix([[1, 2], [3, np.nan]])
+    Traceback (most recent call last):
+        ...
+    ValueError: X contains NaN or inf (first at row 2, column 2, counting from 1): remove or impute those entries.
+    """
     if scipy.sparse.issparse(X): return _check_sparse(X, name, min_rows)
     _check_real_entries(X, name)
     data = np.ma.getdata(X) if isinstance(X, np.ma.MaskedArray) else X   # getdata on a pandas 1.x frame returns its block manager
@@ -117,7 +205,36 @@ def check_matrix(X, # data, N objects x D features; anything `np.asarray` turns 
 # %% ../nbs/08_checks.ipynb #116a2c9c
 def check_pair(X1, # first measurement, N x D
                X2): # second measurement of the same N objects, N x D
-    "Both measurements as float arrays, after checking their shapes agree."
+    """Both measurements as float arrays, after checking their shapes agree.
+
+    Parameters
+    ----------
+    X1 : array_like or scipy sparse matrix, shape (N, D)
+        First measurement.
+    X2 : array_like or scipy sparse matrix, shape (N, D)
+        Second measurement of the same N objects (dense if X1 is dense, sparse if X1 is sparse).
+
+    Returns
+    -------
+    X1, X2 : ndarray of float or scipy.sparse.csr_matrix
+        Each checked by `check_matrix`.
+
+    Raises
+    ------
+    ValueError
+        With a one-line message, if either is not a valid matrix or their shapes or kinds differ.
+
+    Examples
+    --------
+    >>> X1, X2 = check_pair([[1, 2], [3, 4]], [[1, 2], [3, 5]])
+    >>> X2
+    array([[1., 2.],
+           [3., 5.]])
+    >>> check_pair([[1, 2], [3, 4]], [[1, 2, 0], [3, 4, 0]])
+    Traceback (most recent call last):
+        ...
+    ValueError: X1 and X2 must be two measurements of the same objects and features: shapes (2, 2) and (2, 3) differ. Row i of both must describe object i.
+    """
     X1, X2 = check_matrix(X1, 'X1'), check_matrix(X2, 'X2')
     if scipy.sparse.issparse(X1) != scipy.sparse.issparse(X2):
         _fail("X1 and X2 must both be dense or both be scipy sparse matrices.")
@@ -131,7 +248,38 @@ def check_rank(k, # requested rank
                upper, # largest rank allowed
                name='k', # the argument's name, for the error message
                reason='at most min(N, D) and the numerical rank of X1'): # why `upper` is the limit, for the message
-    "`k` as an int, after checking it is an integer in 1..upper."
+    """`k` as an int, after checking it is an integer in 1..upper.
+
+    Parameters
+    ----------
+    k : int or float
+        The requested rank (a float with an integer value is accepted; a bool is not).
+    upper : int
+        Largest rank allowed.
+    name : str, default 'k'
+        The argument's name, for the error message.
+    reason : str, optional
+        Why `upper` is the limit, for the message.
+
+    Returns
+    -------
+    int
+        The rank.
+
+    Raises
+    ------
+    ValueError
+        With a one-line message, if `k` is not a whole number in 1..upper.
+
+    Examples
+    --------
+    >>> check_rank(3.0, 5)
+    3
+    >>> check_rank(6, 5, reason='at most min(N, D)')
+    Traceback (most recent call last):
+        ...
+    ValueError: k must be between 1 and 5 (at most min(N, D)); got 6.
+    """
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) and not (
             isinstance(k, (float, np.floating)) and float(k).is_integer()):
         _fail(f"{name} must be an integer between 1 and {upper}; got {k!r}.")
@@ -182,7 +330,35 @@ def _check_center(center): # the flag to check
 # %% ../nbs/08_checks.ipynb #1c926129
 def check_sigma(sigma, # None (unconstrained) or a positive standard deviation, scalar or one per rank
                 n_ranks=None): # length a per-rank array must have
-    "`sigma` as None or a float array, after checking it is finite and positive."
+    """`sigma` as None or a float array, after checking it is finite and positive.
+
+    Parameters
+    ----------
+    sigma : None, float or array_like
+        None (the unconstrained space) or a positive standard deviation (coordinate units), a scalar or one per
+        rank.
+    n_ranks : int, optional
+        The length a per-rank array must have.
+
+    Returns
+    -------
+    None or ndarray of float
+        None for None; else `sigma` as a 0-d or 1-d array.
+
+    Raises
+    ------
+    ValueError
+        With a one-line message, for a value that is not a positive finite number, or an array of the wrong shape.
+
+    Examples
+    --------
+    >>> check_sigma(0.5)
+    array(0.5)
+    >>> check_sigma([0.5, 1.0], n_ranks=3)
+    Traceback (most recent call last):
+        ...
+    ValueError: sigma must be a scalar or one value per rank (3); got shape (2,).
+    """
     if sigma is None: return None
     try: value = np.asarray(sigma, dtype=float)
     except (TypeError, ValueError): _fail(f"sigma must be None or a positive number; got {sigma!r}.")

@@ -605,16 +605,17 @@ def _baseline_lines(result, baselines, which, shape, pair):
 # %% ../nbs/90_cli.ipynb #347001bd
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
-    if result.pairing == 'given':
-        return (f'second measurement: given ({files[1] if len(files) > 1 else "X2"})',
-                'votes: one pair, so 1 at the selected rank (no resampling)')
+    votes = {'objects': f'votes: fraction of {result.n_splits} redraws of the objects (rows drawn again with replacement'
+                        f'{", the same in both measurements" if result.pairing == "given" else ""}) that select each rank',
+             'model': f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank',
+             'none': 'votes: none drawn (--bootstrap 0)'}
+    if result.pairing == 'given': return f'second measurement: given ({files[1] if len(files) > 1 else "X2"})', votes[result.resampled]
     if result.pairing == 'predicted':
         how = f'second measurement: predicted replicate at noise level {result.noise_level:.4g} per entry'
         if result.whitened != 'none': how += f' (after whitening its {result.whitened})'
         if result.transposed: how += '; transposed, objects on the long side'
         if np.all(np.isnan(result.votes)): return how, 'votes: none (no noise was measured, so no spectrum could be redrawn)'
-        return how, (f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank'
-                     if result.n_splits > 1 else 'votes: none drawn (--bootstrap 0)')
+        return how, votes[result.resampled]
     return (f'second measurement: {result.n_splits} {result.pairing} pairs made from the one matrix',
             f'votes: fraction of the {result.n_splits} pairs won by each rank')
 
@@ -677,7 +678,8 @@ def select_command(args):
         X1, X2, title, tables = _inputs(args, (1, 2), phases)
         phases('maxAC selection')
         result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
-                             n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center)
+                             n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center,
+                             resample=args.resample)
         baselines = _baseline_ranks(result, X1, X2, args.baselines, args.seed, phases)
     _print_selection(result, args, title, np.shape(X1), tables)
     for line in _baseline_lines(result, baselines, args.baselines, np.shape(X1), X2 is not None): print(line)
@@ -731,7 +733,9 @@ def parser():
     select.add_argument('--center', action='store_true', help='subtract the column means first, as PCA does')
     select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest'),
                         help='how one matrix gets its second measurement (default: the predicted replicate)')
-    select.add_argument('--bootstrap', type=_whole(0), default=200, help='spectra redrawn for the votes of the predicted replicate (default 200)')
+    select.add_argument('--bootstrap', type=_whole(0), default=200, help='redraws behind the votes, 0 for none (default 200)')
+    select.add_argument('--resample', choices=('objects', 'model'), default='objects', help='what the votes redraw: the '
+                        'objects, with replacement (default), or for one matrix spectra from the fitted model (cheaper)')
     select.add_argument('--splits', type=_whole(1), default=20, help='pairs made by the fission and neighbour pairings (default 20)')
     select.add_argument('--seed', type=_whole(0), default=0, help='seed of every random choice (default 0)')
     select.add_argument('--baselines', choices=('none', 'fast', 'all'), default='fast', help='baselines run on the data '
@@ -751,7 +755,35 @@ def parser():
 
 # %% ../nbs/90_cli.ipynb #04a0a7d2
 def main(argv=None): # arguments (default: sys.argv[1:])
-    "Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C)."
+    """Entry point of `maxac` and `python -m maxac`: runs a command; returns the exit code (0, 2 on an error, 130 on Ctrl-C).
+
+    Warnings are printed once each as `maxac: warning: ...` and errors as one line `maxac: error: ...`, on stderr.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Arguments (default: `sys.argv[1:]`): `select FILE [FILE2] [options]` or `curve FILE1 FILE2 [options]`.
+
+    Returns
+    -------
+    int
+        The exit code: 0, 2 on an error (a bad argument or file), 130 on Ctrl-C.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from maxac.data import gaussian_mixture
+    >>> with tempfile.TemporaryDirectory() as folder:               # doctest: +ELLIPSIS
+    ...     path = os.path.join(folder, 'data.npy')
+    ...     np.save(path, gaussian_mixture(200, 20, 4, noise=0.1, seed=0).X1)
+    ...     code = main(['select', path, '--max-rank', '8', '--baselines', 'none'])
+    maxAC rank selection: ...data.npy
+    data: 200 objects x 20 features; not centred ...
+    selected rank: 3 (margin 0.181 nats per object over the next best rank; ...)
+    baselines: not run ...
+    >>> code
+    0
+    """
     try:
         args = parser().parse_args(argv)
         with warnings.catch_warnings(record=True) as caught:

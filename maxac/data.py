@@ -16,7 +16,39 @@ from .problem import check_matrix, numerical_rank
 # %% ../nbs/10_data.ipynb #b8e7717c
 @dataclass(repr=False)
 class MixtureData:
-    "Two noisy measurements of the same objects, the noise-free signal they share, and its generators."
+    """Two noisy measurements of the same objects, the noise-free signal they share, and its generators.
+
+    Attributes
+    ----------
+    X1 : ndarray, shape (N, D)
+        First measurement.
+    X2 : ndarray, shape (N, D)
+        Second measurement of the same objects.
+    signal : ndarray, shape (N, D)
+        Noise-free matrix, centred like the data: `X1 - signal` and `X2 - signal` are the noise.
+    noise_sd : float
+        Standard deviation of every noise entry (before centring); for `factor_model`, 1.0: the average.
+    centered : bool
+        Whether every matrix had its own column means subtracted.
+    labels : ndarray of int, shape (N,), or None
+        Component of each object (Gaussian mixtures); None for a low-rank signal.
+    centroids : ndarray, shape (m, D), or None
+        Component means, shifted with the signal: `signal == centroids[labels]`.
+    shape : tuple of int
+        Property: (N, D).
+    n_components : int or None
+        Property: number of mixture components (None for a low-rank signal).
+    signal_rank : int
+        Property: numerical rank of the noise-free signal, from its singular values.
+
+    Examples
+    --------
+    >>> data = gaussian_mixture(200, 20, 4, noise=0.1, seed=0)
+    >>> data
+    MixtureData(N=200, D=20, n_components=4, noise_sd=0.1, centered=True)
+    >>> data.shape, data.signal_rank
+    ((200, 20), 3)
+    """
     X1: np.ndarray # first measurement, N x D
     X2: np.ndarray # second measurement of the same objects, N x D
     signal: np.ndarray # noise-free N x D matrix, centred like the data: X1 - signal, X2 - signal are the noise
@@ -26,7 +58,9 @@ class MixtureData:
     centroids: np.ndarray = None # component means, m x D, shifted with the signal: signal == centroids[labels]
 
     @property
-    def shape(self): return self.X1.shape
+    def shape(self):
+        "(N, D) of the measurements."
+        return self.X1.shape
 
     @property
     def n_components(self):
@@ -60,7 +94,41 @@ def gaussian_mixture(n_objects, # N, number of objects (>= n_components)
                      separation=1.0, # distance between every pair of centroids (> 0)
                      center=True, # subtract each matrix's own column means
                      seed=None): # seed for np.random.default_rng
-    "Two noisy measurements of objects around `n_components` centroids that are all `separation` apart."
+    """Two noisy measurements of objects around `n_components` centroids that are all `separation` apart.
+
+    The centroids are the vertices of a regular simplex in a random m-dimensional subspace; objects are spread
+    evenly over the components (in random order), and each measurement adds independent Gaussian noise. The
+    signal has rank m, or m - 1 once centred (`07_errata`, E11).
+
+    Parameters
+    ----------
+    n_objects : int
+        N, number of objects (>= n_components, >= 2).
+    n_features : int
+        D, number of features (>= n_components).
+    n_components : int
+        m, number of Gaussian components.
+    noise : float
+        Noise standard deviation relative to the separation (>= 0).
+    separation : float, default 1.0
+        Distance between every pair of centroids (> 0).
+    center : bool, default True
+        Subtract each matrix's own column means.
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        The two measurements, the signal, the labels of the objects and the centroids.
+
+    Examples
+    --------
+    >>> gaussian_mixture(200, 20, 4, noise=0.1, seed=0).signal_rank
+    3
+    >>> gaussian_mixture(200, 20, 4, noise=0.1, center=False, seed=0).signal_rank
+    4
+    """
     n = _check_count(n_objects, 'n_objects', 2)
     m = _check_count(n_components, 'n_components')
     d = _check_count(n_features, 'n_features')
@@ -101,7 +169,38 @@ def low_rank_plus_noise(n_objects, # N, number of objects
                         spectrum='equal', # 'equal', 'linear', 'geometric', or r positive numbers
                         center=False, # subtract each matrix's own column means
                         seed=None): # seed for np.random.default_rng
-    "Two noisy measurements of a random rank-`rank` signal whose singular values have the shape `spectrum`."
+    """Two noisy measurements of a random rank-`rank` signal whose singular values have the shape `spectrum`.
+
+    The singular vectors are uniformly random; the singular values are scaled so that the signal's RMS entry is 1.
+
+    Parameters
+    ----------
+    n_objects : int
+        N, number of objects (>= 2).
+    n_features : int
+        D, number of features.
+    rank : int
+        r, rank of the signal, 1..min(N, D).
+    noise : float
+        Noise standard deviation relative to the signal's RMS entry (>= 0).
+    spectrum : str or array_like, default 'equal'
+        'equal', 'linear' (r, r - 1, ..., 1), 'geometric' (halving), or r positive numbers.
+    center : bool, default False
+        Subtract each matrix's own column means.
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        `.X1`, `.X2` the two measurements, `.signal` the noise-free matrix they share, `.noise_sd`.
+
+    Examples
+    --------
+    >>> data = low_rank_plus_noise(100, 30, 3, noise=0.5, spectrum='geometric', seed=0)
+    >>> print(np.linalg.svd(data.signal, compute_uv=False)[:4].round(2))
+    [47.81 23.9  11.95  0.  ]
+    """
     n, d = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features')
     r = _check_count(rank, 'rank')
     if r > min(n, d): _fail(f"rank must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
@@ -124,7 +223,35 @@ def spiked_model(n_objects, # N
                  strengths, # spike strengths in multiples of the detection edge (empty: pure noise)
                  noise=1.0, # noise standard deviation (> 0)
                  seed=None): # seed for np.random.default_rng
-    "Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j sigma sqrt(n) ratio^(1/4)."
+    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j sigma sqrt(n) ratio^(1/4).
+
+    With n = max(N, D) and ratio = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
+    (the BBP transition): as N and D grow, a weaker spike leaves no trace in the spectrum of the data.
+
+    Parameters
+    ----------
+    n_objects : int
+        N (>= 2).
+    n_features : int
+        D.
+    strengths : array_like
+        Spike strengths in multiples of the detection edge, positive, at most min(N, D) of them (empty: pure noise).
+    noise : float, default 1.0
+        Noise standard deviation sigma (> 0).
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        `.X1`, `.X2` the two measurements, `.signal` the noise-free matrix they share, `.noise_sd`.
+
+    Examples
+    --------
+    >>> data = spiked_model(100, 50, [2.0, 0.5], seed=0)
+    >>> print(np.linalg.svd(data.signal, compute_uv=False)[:3].round(2))
+    [16.82  4.2   0.  ]
+    """
     n, d = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features')
     noise, rng = _check_real(noise, 'noise', positive=True), _rng(seed)
     strengths = np.asarray(strengths, dtype=float).ravel()
@@ -156,7 +283,39 @@ def factor_model(n_objects, # N
                  spread=3.0, # heteroscedastic: ratio of the largest to the smallest feature noise sd (>= 1)
                  df=4.0, # Student-t degrees of freedom (> 2)
                  seed=None): # seed for np.random.default_rng
-    "Two measurements of Gaussian factors with loadings of decreasing strength, plus noise that is not white."
+    """Two measurements of Gaussian factors with loadings of decreasing strength, plus noise that is not white.
+
+    Parameters
+    ----------
+    n_objects : int
+        N (>= 2).
+    n_features : int
+        D.
+    n_factors : int
+        r, number of factors (the signal's rank), 1..min(N, D).
+    signal_rms : float
+        Root-mean-square entry of the signal (> 0); the noise has unit variance on average.
+    noise : {'heteroscedastic', 'student_t', 'student_t_rows'}, default 'heteroscedastic'
+        Gaussian noise whose standard deviation differs between features; Student-t entries; or Gaussian rows each
+        scaled by its own Student-t factor.
+    spread : float, default 3.0
+        Heteroscedastic: ratio of the largest to the smallest feature noise sd (>= 1).
+    df : float, default 4.0
+        Student-t degrees of freedom (> 2).
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        `.X1`, `.X2` the two measurements, `.signal` the noise-free matrix they share, `.noise_sd`.
+
+    Examples
+    --------
+    >>> data = factor_model(100, 30, 3, signal_rms=1.0, seed=0)
+    >>> data.signal_rank, round(float(np.sqrt(np.mean(data.signal ** 2))), 6)
+    (3, 1.0)
+    """
     n, d, r = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features'), _check_count(n_factors, 'n_factors')
     if r > min(n, d): _fail(f"n_factors must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
     if noise not in NOISE_KINDS: _fail(f"noise must be one of {NOISE_KINDS}; got {noise!r}.")
@@ -177,7 +336,38 @@ def decaying_spectrum(n_objects, # N
                       kind='geometric', # 'geometric' (rate^t) or 'power' ((1 + t)^-rate)
                       noise=1.0, # noise standard deviation
                       seed=None): # seed for np.random.default_rng
-    "Two measurements of a signal whose singular values decay without a gap, plus white noise."
+    """Two measurements of a signal whose singular values decay without a gap, plus white noise.
+
+    Parameters
+    ----------
+    n_objects : int
+        N (>= 2).
+    n_features : int
+        D.
+    n_components : int
+        Number of signal components, 1..min(N, D).
+    top : float
+        Largest signal singular value, in multiples of the noise edge `(sqrt N + sqrt D) sigma` (> 0).
+    rate : float
+        Geometric: ratio of successive values (< 1 for a decay); power: the exponent (> 0).
+    kind : {'geometric', 'power'}, default 'geometric'
+        Values `top rate^t` or `top (1 + t)^-rate`, t = 0..n_components - 1.
+    noise : float, default 1.0
+        Noise standard deviation sigma (> 0).
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        `.X1`, `.X2` the two measurements, `.signal` the noise-free matrix they share, `.noise_sd`.
+
+    Examples
+    --------
+    >>> data = decaying_spectrum(100, 30, 10, top=2.0, rate=0.7, seed=0)
+    >>> print(np.linalg.svd(data.signal, compute_uv=False)[:4].round(2))
+    [30.95 21.67 15.17 10.62]
+    """
     n, d, m = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features'), _check_count(n_components, 'n_components')
     if m > min(n, d): _fail(f"n_components must be at most min(n_objects, n_features) = {min(n, d)}; got {m}.")
     if kind not in ('geometric', 'power'): _fail(f"kind must be 'geometric' or 'power'; got {kind!r}.")
@@ -196,7 +386,30 @@ def noisy_dataset(name, # a data set bundled with scikit-learn: one of DATASETS
                   rank, # components of the standardised data kept as the signal
                   noise, # noise standard deviation (the standardised features have unit variance)
                   seed=None): # seed for np.random.default_rng
-    "Two measurements of a real data set (standardised, truncated to `rank`) plus white noise; needs scikit-learn."
+    """Two measurements of a real data set (standardised, truncated to `rank`) plus white noise; needs scikit-learn.
+
+    Parameters
+    ----------
+    name : str
+        A data set bundled with scikit-learn: one of `DATASETS`.
+    rank : int
+        Components of the standardised data kept as the signal (1..min(N, D)).
+    noise : float
+        Noise standard deviation (> 0); the standardised features have unit variance.
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    MixtureData
+        `.X1`, `.X2` the two measurements, `.signal` the noise-free matrix they share, `.noise_sd`.
+
+    Examples
+    --------
+    >>> data = noisy_dataset('iris', 2, noise=0.5, seed=0)
+    >>> data.shape, data.signal_rank
+    ((150, 4), 2)
+    """
     if name not in DATASETS: _fail(f"name must be one of {DATASETS}; got {name!r}.")
     try: from sklearn import datasets
     except ImportError: _fail("noisy_dataset needs scikit-learn (pip install scikit-learn) for its bundled data sets.")
@@ -213,7 +426,29 @@ def noisy_dataset(name, # a data set bundled with scikit-learn: one of DATASETS
 def denoising_errors(X, # data, N x D
                      signal, # noise-free matrix to compare with, N x D
                      max_rank=None): # largest rank K; default min(N, D)
-    "`||X_k - signal||_F` for k = 0..max_rank, X_k the rank-k truncated SVD of X (X_0 = 0), from one SVD."
+    """`||X_k - signal||_F` for k = 0..max_rank, X_k the rank-k truncated SVD of X (X_0 = 0), from one SVD.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data.
+    signal : array_like, shape (N, D)
+        The noise-free matrix to compare with.
+    max_rank : int, optional
+        Largest rank K; default min(N, D).
+
+    Returns
+    -------
+    ndarray, shape (K + 1,)
+        The Frobenius distance of each truncation to the signal, ranks 0..K (constant beyond the numerical rank
+        of X).
+
+    Examples
+    --------
+    >>> data = low_rank_plus_noise(100, 30, 3, noise=0.5, seed=0)
+    >>> print(denoising_errors(data.X1, data.signal, 5).round(2))
+    [54.77 45.04 32.48  9.45 11.95 13.93]
+    """
     X, signal = check_matrix(X, 'X', min_rows=1), check_matrix(signal, 'signal', min_rows=1)
     if X.shape != signal.shape:
         _fail(f"X and signal must have the same shape (signal is the noise-free version of X); "
@@ -237,6 +472,29 @@ def best_denoising_rank(X, # data, N x D
                         signal, # noise-free matrix to compare with, N x D
                         max_rank=None, # largest rank K considered; default min(N, D)
                         min_rank=1): # smallest rank considered: 1, or 0 to let the zero matrix compete (as select_rank does)
-    "The rank k in min_rank..max_rank whose truncated SVD of X is closest to `signal` (smallest k on ties)."
+    """The rank k in min_rank..max_rank whose truncated SVD of X is closest to `signal` (smallest k on ties).
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data.
+    signal : array_like, shape (N, D)
+        The noise-free matrix to compare with.
+    max_rank : int, optional
+        Largest rank K considered; default min(N, D).
+    min_rank : {1, 0}, default 1
+        Smallest rank considered: 1, or 0 to let the zero matrix compete (as `select_rank` does).
+
+    Returns
+    -------
+    int
+        The rank of smallest `denoising_errors`.
+
+    Examples
+    --------
+    >>> data = low_rank_plus_noise(100, 30, 3, noise=0.5, seed=0)
+    >>> best_denoising_rank(data.X1, data.signal)
+    3
+    """
     if min_rank not in (0, 1): _fail(f"min_rank must be 0 or 1; got {min_rank!r}.")
     return int(np.argmin(denoising_errors(X, signal, max_rank)[min_rank:])) + min_rank

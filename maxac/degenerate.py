@@ -77,6 +77,16 @@ class SetAside:
     duplicate_columns, duplicate_rows : ndarray
         Columns equal to an earlier one, and rows equal to an earlier one that share with it a value found nowhere
         else in its column (the same record twice); in both measurements, for a pair. The first is kept.
+    rows, columns : ndarray
+        Properties: indices of the rows and of the columns kept, ascending.
+
+    A SetAside is true when something was set aside; `str()` lists what, counting from 1.
+
+    Examples
+    --------
+    >>> aside = find_degenerate(np.array([[1., 0, 2, 2], [3, 0, 1, 1], [5, 0, 7, 7], [3, 0, 1, 1]]))
+    >>> bool(aside), aside.rows, aside.columns
+    (True, array([0, 1, 2]), array([0, 2]))
     """
     shape: tuple
     constant_columns: np.ndarray
@@ -97,7 +107,26 @@ class SetAside:
     def __bool__(self): return self.rows.size < self.shape[0] or self.columns.size < self.shape[1]
 
     def take(self, X): # dense or scipy sparse, with the shape this was found on
-        "X restricted to the rows and columns kept (X itself, not a copy, when nothing was set aside)."
+        """X restricted to the rows and columns kept (X itself, not a copy, when nothing was set aside).
+
+        Parameters
+        ----------
+        X : ndarray or scipy sparse matrix
+            Data with the shape this was found on.
+
+        Returns
+        -------
+        ndarray or scipy sparse matrix, shape (len(rows), len(columns))
+            The rows and columns kept.
+
+        Examples
+        --------
+        >>> X = np.array([[1., 0, 2, 2], [3, 0, 1, 1], [5, 0, 7, 7], [3, 0, 1, 1]])
+        >>> find_degenerate(X).take(X)
+        array([[1., 2.],
+               [3., 1.],
+               [5., 7.]])
+        """
         if not self: return X
         return X[self.rows][:, self.columns] if scipy.sparse.issparse(X) else X[np.ix_(self.rows, self.columns)]
 

@@ -37,7 +37,7 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     n_splits : int, default 20
         Pairs made by the fission and neighbour pairings.
     n_bootstrap : int, default 200
-        Spectra redrawn for the votes of the predicted replicate.
+        Draws behind the votes (0: none): the objects redrawn with replacement (see `select_rank`).
     whiten : bool, default True
         Whiten unequal row and column noise before predicting the replicate.
     center : bool, default False

@@ -48,7 +48,23 @@ def _check_points(n_points): # nodes per coordinate
 
 
 def grid_nodes(n_points): # nodes per coordinate, >= 2
-    "The n equispaced nodes `-1 + 2j/(n-1)` on [-1, 1], exactly symmetric (the middle node of an odd grid is exactly 0)."
+    """The n equispaced nodes `-1 + 2j/(n-1)` on [-1, 1], exactly symmetric (the middle node of an odd grid is exactly 0).
+
+    Parameters
+    ----------
+    n_points : int
+        Nodes per coordinate, >= 2.
+
+    Returns
+    -------
+    ndarray, shape (n_points,)
+        The nodes, ascending.
+
+    Examples
+    --------
+    >>> grid_nodes(5)
+    array([-1. , -0.5,  0. ,  0.5,  1. ])
+    """
     n = _check_points(n_points)
     return (2.0 * np.arange(n) - (n - 1)) / (n - 1)
 
@@ -134,7 +150,39 @@ def grid_mutual_information(X1, # first measurement, N objects x D features
                             beta, # inverse temperature(s) >= 0 in the data's units, scalar or array
                             half_width, # h: the grid is U1 + h * linspace(-1, 1, n) in every coordinate
                             n_points): # n, nodes per coordinate: |T| = n**(N k)
-    "Exact ASC mutual information of the grid of n**(N k) transformations around U1, shaped like beta."
+    """Exact ASC mutual information of the grid of n**(N k) transformations around U1, shaped like beta.
+
+    The weight sums factorise over objects and components into sums over the n nodes, so the grid is never
+    enumerated.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    beta : float or array_like
+        Inverse temperature(s) >= 0 in the data's units.
+    half_width : float
+        h > 0, coordinate units: the grid is `U1 + h * grid_nodes(n_points)` in every coordinate.
+    n_points : int
+        n >= 2, nodes per coordinate: |T| = n**(N k).
+
+    Returns
+    -------
+    ndarray
+        I(beta) in nats per object (`|T| = n**(N k)`), shaped like `beta`; 0 at `beta = 0`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(grid_mutual_information(X1, X2, 2, [0.0, 1.0, 10.0], half_width=0.1, n_points=9).round(4))
+    [  0.       1.0604 -16.9316]
+    """
     beta, h, n = check_beta(beta), _check_half_width(half_width), _check_points(n_points)
     scale, s, delta = _coordinates(X1, X2, k)
     log_beta = _scaled_log_beta(beta, scale)
@@ -150,7 +198,34 @@ def box_mutual_information(X1, # first measurement, N objects x D features
                            k, # rank of the truncated SVD
                            beta, # inverse temperature(s) >= 0 in the data's units, scalar or array
                            half_width): # h: uniform weight on U1 + [-h, h] in every coordinate
-    "ASC mutual information of the uniform box of transformations (the dense-grid limit), shaped like beta."
+    """ASC mutual information of the uniform box of transformations (the dense-grid limit), shaped like beta.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    beta : float or array_like
+        Inverse temperature(s) >= 0 in the data's units.
+    half_width : float
+        h > 0, coordinate units: uniform weight on `U1 + [-h, h]` in every coordinate.
+
+    Returns
+    -------
+    ndarray
+        I(beta) in nats per object, shaped like `beta`; 0 at `beta = 0`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(box_mutual_information(X1, X2, 2, [0.0, 1.0, 10.0], half_width=0.1).round(4))
+    [  0.       0.8511 -13.5093]
+    """
     beta, h = check_beta(beta), _check_half_width(half_width)
     scale, s, delta = _coordinates(X1, X2, k)
     log_beta = _scaled_log_beta(beta, scale)
@@ -212,7 +287,36 @@ def grid_capacity(X1, # first measurement, N objects x D features
                   k, # rank of the truncated SVD
                   half_width, # h: the grid is U1 + h * linspace(-1, 1, n) in every coordinate
                   n_points): # n, nodes per coordinate
-    "Approximation capacity of the grid of n**(N k) transformations: `.value`, `.beta` (data units)."
+    """Approximation capacity of the grid of n**(N k) transformations: `.value`, `.beta` (data units).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    half_width : float
+        h > 0, coordinate units: the grid is `U1 + h * grid_nodes(n_points)` in every coordinate.
+    n_points : int
+        n >= 2, nodes per coordinate: |T| = n**(N k).
+
+    Returns
+    -------
+    CapacityResult
+        `.value` the capacity (nats per object), `.beta` its maximiser in the data's units (0 or inf for a
+        supremum, `.supremum` says which), and the points the search visited.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> result = grid_capacity(X1, X2, 2, half_width=0.1, n_points=9)
+    >>> print(round(float(result.value), 4), round(float(result.beta), 4), result.supremum)
+    1.3171 0.5331 interior
+    """
     h, n = _check_half_width(half_width), _check_points(n_points)
     coordinates = _coordinates(X1, X2, k)
     return _single(_finite_capacity(coordinates, np.array([coordinates[1].size]), np.array([float(h)]), n))
@@ -222,7 +326,34 @@ def box_capacity(X1, # first measurement, N objects x D features
                  X2, # second measurement of the same objects, N x D
                  k, # rank of the truncated SVD
                  half_width): # h: uniform weight on U1 + [-h, h] in every coordinate
-    "Approximation capacity of the uniform box of transformations (the dense-grid limit)."
+    """Approximation capacity of the uniform box of transformations (the dense-grid limit).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    half_width : float
+        h > 0, coordinate units: uniform weight on `U1 + [-h, h]` in every coordinate.
+
+    Returns
+    -------
+    CapacityResult
+        `.value` the capacity (nats per object), `.beta` its maximiser in the data's units (0 or inf for a
+        supremum, `.supremum` says which), and the points the search visited.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> result = box_capacity(X1, X2, 2, half_width=0.1)
+    >>> print(round(float(result.value), 4), round(float(result.beta), 4), result.supremum)
+    1.0926 0.5317 interior
+    """
     h = _check_half_width(half_width)
     coordinates = _coordinates(X1, X2, k)
     return _single(_finite_capacity(coordinates, np.array([coordinates[1].size]), np.array([float(h)]), None))
@@ -252,7 +383,36 @@ def grid_capacity_curve(X1, # first measurement, N objects x D features
                         max_rank, # largest rank K
                         half_width, # grid half-width: one for all ranks, or one per rank
                         n_points): # nodes per coordinate
-    "Grid capacity for every rank 1..max_rank (`.value`, `.best_rank`, `.plot()`)."
+    """Grid capacity for every rank 1..max_rank (`.value`, `.best_rank`, `.plot()`).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    max_rank : int
+        Largest rank K, 1..the numerical rank of X1.
+    half_width : float or array_like, shape (K,)
+        Grid half-width h > 0 (coordinate units): one for all ranks, or one per rank.
+    n_points : int
+        n >= 2, nodes per coordinate: |T| = n**(N k).
+
+    Returns
+    -------
+    CapacityCurve
+        `.value` per rank 1..K, `.beta` the maximisers (data units), `.best_rank` (0 if no rank beats rank 0's
+        capacity 0), `.plot()`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> curve = grid_capacity_curve(X1, X2, 4, half_width=0.1, n_points=9)
+    >>> print(curve.value.round(4), curve.best_rank)
+    [0.8193 1.3171 1.3047 1.3008] 2
+    """
     return _curve(X1, X2, max_rank, half_width, _check_points(n_points))
 
 
@@ -260,7 +420,34 @@ def box_capacity_curve(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        max_rank, # largest rank K
                        half_width): # box half-width: one for all ranks, or one per rank
-    "Box capacity for every rank 1..max_rank (`.value`, `.best_rank`, `.plot()`)."
+    """Box capacity for every rank 1..max_rank (`.value`, `.best_rank`, `.plot()`).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    max_rank : int
+        Largest rank K, 1..the numerical rank of X1.
+    half_width : float or array_like, shape (K,)
+        Box half-width h > 0 (coordinate units): one for all ranks, or one per rank.
+
+    Returns
+    -------
+    CapacityCurve
+        `.value` per rank 1..K, `.beta` the maximisers (data units), `.best_rank` (0 if no rank beats rank 0's
+        capacity 0), `.plot()`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> curve = box_capacity_curve(X1, X2, 4, half_width=0.1)
+    >>> print(curve.value.round(4), curve.best_rank)
+    [0.7053 1.0926 1.083  1.0799] 2
+    """
     return _curve(X1, X2, max_rank, half_width, None)
 
 # %% ../nbs/03_finite_sets.ipynb #31e80e7d
@@ -289,7 +476,47 @@ def sampled_costs(X1, # first measurement, N objects x D features
                   seed=None, # seed of the random generator, as in sampled_mutual_information
                   per_object=False, # costs per object, shape (M, N), instead of per matrix, (M,)
                   with_residuals=False): # add ||X (I - P)||^2 (split evenly over objects when per_object)
-    "Costs `(R1, R2)` of the transformations `sampled_mutual_information` draws, in the data's units."
+    """Costs `(R1, R2)` of the transformations `sampled_mutual_information` draws, in the data's units.
+
+    The same draws as `maxac.bounded.sampled_mutual_information` for the same seed: M coefficient matrices
+    `U = U1 + sigma Z` (or M rows per object), with `R_nu = ||X_nu - U W||^2` measured in X1's rank-k basis.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    sigma : float
+        Standard deviation of the sampling Gaussian around U1 (coordinate units), > 0.
+    n_samples : int
+        M, transformations drawn (per object if `per_object`).
+    seed : None, int or numpy Generator, optional
+        Seed of the random generator.
+    per_object : bool, default False
+        Costs per object, shape (M, N), instead of per matrix, shape (M,).
+    with_residuals : bool, default False
+        Add the residuals `||X (I - P_k)||^2` (split evenly over the objects when `per_object`); without them the
+        costs count only the part inside the basis, which is all the information of eq. (3) depends on.
+
+    Returns
+    -------
+    costs1, costs2 : ndarray, shape (M,) or (M, N)
+        The costs of the draws on X1 and on X2.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> costs1, costs2 = sampled_costs(X1, X2, 2, sigma=0.05, n_samples=200, seed=0)
+    >>> costs1.shape, sampled_costs(X1, X2, 2, sigma=0.05, n_samples=200, seed=0, per_object=True)[0].shape
+    ((200,), (200, 50))
+    >>> print(costs1[:3].round(2), costs2[:3].round(2))
+    [542.27 550.78 741.98] [682.63 726.79 930.53]
+    """
     costs1, costs2, scale = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
     costs1, costs2 = costs1 * scale ** 2, costs2 * scale ** 2
     if with_residuals:
@@ -341,7 +568,40 @@ def sampled_capacity(X1, # first measurement, N objects x D features
                      n_samples, # M, transformations drawn (per object if per_object)
                      seed=None, # seed of the random generator (the draws of sampled_mutual_information)
                      per_object=False): # sample per object (converges) instead of whole matrices
-    "Capacity of the sampled set of `sampled_mutual_information` (same draws): `.value`, `.beta` (data units)."
+    """Capacity of the sampled set of `sampled_mutual_information` (same draws): `.value`, `.beta` (data units).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    sigma : float
+        Standard deviation of the sampling Gaussian around U1 (coordinate units), > 0.
+    n_samples : int
+        M, transformations drawn (per object if `per_object`): |T| = M.
+    seed : None, int or numpy Generator, optional
+        Seed of the random generator (the draws of `sampled_mutual_information`).
+    per_object : bool, default False
+        Sample per object and multiply (converges) instead of whole matrices (degenerates once N k is large).
+
+    Returns
+    -------
+    CapacityResult
+        `.value` the capacity (nats per object), `.beta` its maximiser in the data's units (0 or inf for a
+        supremum, `.supremum` says which), and the points the search visited.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> result = sampled_capacity(X1, X2, 2, sigma=0.05, n_samples=100, seed=0, per_object=True)
+    >>> print(round(float(result.value), 3), result.supremum)
+    0.593 interior
+    """
     costs1, costs2, scale = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
     n_obj = costs1.shape[1] if per_object else len(X1)
     c1, c2 = ((c.T if per_object else c[None]) for c in (costs1, costs2))

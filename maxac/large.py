@@ -24,7 +24,46 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
                      seed=0, # seed of the Krylov start block
                      rtol=1e-8, # certified accuracy of the singular values, relative to s_1
                      max_passes=None): # passes block Krylov may spend on certifying (default 60)
-    "`SVDProblem` of two Dask arrays by distributed reductions (shared basis)."
+    """`SVDProblem` of two Dask arrays by distributed reductions (shared basis).
+
+    `svd_problem` with the route for Dask input: the D x D Gram matrix in one pass (D <= `GRAM_MAX_FEATURES`), or
+    block Krylov, a pass per block of directions.
+
+    Parameters
+    ----------
+    X1 : dask.array.Array, shape (N, D)
+        First measurement (rows may be spread over many machines).
+    X2 : dask.array.Array, shape (N, D)
+        Second measurement of the same objects.
+    max_rank : int, optional
+        Largest rank K; default the top 100, clipped to their numerical rank.
+    clip_rank : bool, default False
+        Lower `max_rank` to the numerical rank of the top-K SVD instead of failing.
+    svd_method : {'auto', 'gram', 'krylov', 'compressed'}, default 'auto'
+        'gram' (D x D Gram, one pass), 'krylov' (block Krylov; 'compressed' is the same), 'auto' (by D).
+    seed : int, default 0
+        Seed of the Krylov start block.
+    rtol : float, default 1e-8
+        Certified accuracy of the singular values, relative to s_1.
+    max_passes : int, optional
+        Passes block Krylov may spend on certifying (default `DASK_MAX_PASSES` of `maxac.truncated`).
+
+    Returns
+    -------
+    SVDProblem
+        The sufficient statistics for ranks 1..K, as `svd_problem` computes them for NumPy input.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(1000, 3)) @ rng.normal(size=(3, 20))
+    >>> X1 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> X2 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> problem = dask_svd_problem(X1, X2, max_rank=5)
+    >>> print(problem.singular_values.round(1), problem.delta_sq.round(3))
+    [1012.2  746.9  556.9   34.9   34.7] [0.002 0.004 0.007 1.82  1.795]
+    """
     if not (is_dask_array(X1) and is_dask_array(X2)): _fail("dask_svd_problem needs two Dask arrays; use svd_problem for others.")
     if svd_method not in DASK_SVD_METHODS: _fail(f"svd_method must be one of {DASK_SVD_METHODS}; got {svd_method!r}.")
     method = 'krylov' if svd_method == 'compressed' else svd_method
@@ -32,7 +71,27 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
 
 # %% ../nbs/40_large_data.ipynb #39ee3fa5
 def dask_energy(X): # a Dask array N x D
-    "||X||_F^2 of a Dask array, in one pass, after checking every entry is finite."
+    """||X||_F^2 of a Dask array, in one pass, after checking every entry is finite.
+
+    Parameters
+    ----------
+    X : dask.array.Array, shape (N, D)
+        The data.
+
+    Returns
+    -------
+    float
+        The sum of the squared entries.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(1000, 3)) @ rng.normal(size=(3, 20))
+    >>> X1 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> round(dask_energy(X1), 1)
+    1909330.6
+    """
     import dask
     import dask.array as da
     energy, finite = dask.compute((X.astype(float) ** 2).sum(), da.isfinite(X).all())
@@ -41,7 +100,28 @@ def dask_energy(X): # a Dask array N x D
 
 
 def dask_gram(X): # a Dask array N x D
-    "The Gram matrix of the short side (X^T X if D <= N, else X X^T) as a NumPy array, in one pass, after checking X is finite."
+    """The Gram matrix of the short side (X^T X if D <= N, else X X^T) as a NumPy array, in one pass, after checking X is finite.
+
+    Parameters
+    ----------
+    X : dask.array.Array, shape (N, D)
+        The data, min(N, D) <= `GRAM_MAX_FEATURES`.
+
+    Returns
+    -------
+    ndarray, shape (min(N, D), min(N, D))
+        The Gram matrix, both triangles.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(1000, 3)) @ rng.normal(size=(3, 20))
+    >>> X1 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> gram = dask_gram(X1)
+    >>> gram.shape, bool(np.allclose(gram, X1.compute().T @ X1.compute()))
+    ((20, 20), True)
+    """
     import dask
     import dask.array as da
     X = X.astype(float)
@@ -54,7 +134,29 @@ def dask_gram(X): # a Dask array N x D
 
 
 def dask_noise_level(X): # a Dask array N x D
-    "Noise standard deviation per entry from the median singular value (Marchenko-Pastur), via the smaller Gram matrix."
+    """Noise standard deviation per entry from the median singular value (Marchenko-Pastur), via the smaller Gram matrix.
+
+    The estimate of `maxac.rules.mp_noise_level` for a Dask array.
+
+    Parameters
+    ----------
+    X : dask.array.Array, shape (N, D)
+        The data, min(N, D) <= `GRAM_MAX_FEATURES`.
+
+    Returns
+    -------
+    float
+        The estimated noise standard deviation of one entry.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(1000, 3)) @ rng.normal(size=(3, 20))
+    >>> X1 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> round(dask_noise_level(X1), 2)                # the noise has unit standard deviation
+    1.01
+    """
     from maxac.baselines import marchenko_pastur_median
     m, larger = min(X.shape), max(X.shape)
     singular_values = np.sqrt(np.maximum(np.linalg.eigvalsh(dask_gram(X)), 0))
@@ -64,7 +166,32 @@ def dask_noise_level(X): # a Dask array N x D
 def dask_split_pair(X, # a Dask array N x D
                     seed=None, # None, an int or a numpy Generator
                     noise_level=None): # standard deviation of Z; default dask_noise_level(X)
-    "Data fission X + Z, X - Z of a Dask array, Z drawn lazily per block at the Marchenko-Pastur noise level."
+    """Data fission X + Z, X - Z of a Dask array, Z drawn lazily per block at the Marchenko-Pastur noise level.
+
+    Parameters
+    ----------
+    X : dask.array.Array, shape (N, D)
+        The data, N >= 4.
+    seed : None, int or numpy Generator, optional
+        Seed of Z.
+    noise_level : float, optional
+        Standard deviation of Z; default `dask_noise_level(X)`.
+
+    Returns
+    -------
+    X1, X2 : dask.array.Array, shape (N, D)
+        The two lazy measurements, chunked like X.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 5 * rng.normal(size=(1000, 3)) @ rng.normal(size=(3, 20))
+    >>> X1 = da.from_array(signal + rng.normal(size=signal.shape), chunks=(250, 20))
+    >>> A, B = dask_split_pair(X1, seed=0)
+    >>> A.shape, bool(np.allclose(((A + B) / 2).compute(), X1.compute()))
+    ((1000, 20), True)
+    """
     import dask.array as da
     X, _ = _check_dask_pair(X, X)
     if X.shape[0] < 4: _fail(f"X must have at least 4 objects (rows) to be split; got shape {X.shape}.")

@@ -14,7 +14,34 @@ LOG_BETA_RANGE = (-740.0, 705.0)  # log(beta) limits: exp() of both is a positiv
 
 @dataclass
 class CapacityResult:
-    "Approximation capacity: the maximum of I over beta, where it is, and what the search visited."
+    """Approximation capacity: the maximum of I over beta, where it is, and what the search visited.
+
+    Scalars for one curve, arrays of shape (B,) for a batch of B curves.
+
+    Attributes
+    ----------
+    value : float or ndarray
+        The capacity `max_beta I(beta)` in nats per object, or the supremum when I keeps rising towards an end.
+    log_beta : float or ndarray
+        log of the maximising beta (an end of `LOG_BETA_RANGE` for a supremum).
+    supremum : str or ndarray of str
+        'interior', or 'beta->0' / 'beta->inf' when I keeps rising towards that end.
+    log_beta_visited : ndarray, shape (B, n) or (n,)
+        The grid and Newton points the search visited, in log(beta).
+    values_visited : ndarray
+        I at those points.
+    n_evaluations : int
+        Evaluations of I (each one for the whole batch).
+    beta : float or ndarray
+        Property: the maximising inverse temperature, `exp(log_beta)`; 0 or inf for a supremum at that end.
+
+    Examples
+    --------
+    >>> result = CapacityResult(np.array([0.5, 1.0]), np.array([0.0, 705.0]), np.array(['interior', 'beta->inf']),
+    ...                         np.zeros((2, 1)), np.zeros((2, 1)))
+    >>> result.beta
+    array([ 1., inf])
+    """
     value: np.ndarray # the capacity max_beta I (or the supremum)
     log_beta: np.ndarray # log of the maximising beta (an end of LOG_BETA_RANGE for a supremum)
     supremum: np.ndarray # 'interior', or 'beta->0' / 'beta->inf' when I keeps rising towards that end
@@ -79,7 +106,7 @@ def _newton(evaluate, # x (B, 1) -> (I, dI/dx, d2I/dx2)
         visited_x.append(x.copy()); visited_v.append(value)
         lo, hi = np.where(slope > 0, x, lo), np.where(slope <= 0, x, hi)
         with np.errstate(divide='ignore', invalid='ignore'): proposal = x - slope / curvature
-        ok = (curvature < 0) & (proposal > lo) & (proposal < hi)
+        ok = (curvature < 0) & (((proposal > lo) & (proposal < hi)) | (slope == 0))  # a zero slope stays put: converged
         new_x = np.where(interior, np.where(ok, proposal, 0.5 * (lo + hi)), x)
         converged = (np.abs(new_x - x) <= xtol * (1 + np.abs(x))) | (hi - lo <= xtol * (1 + np.abs(x)))
         x = new_x
@@ -96,7 +123,44 @@ def maximize_information(evaluate, # x (B, G) -> (I, dI/dx, d2I/dx2), each (B, G
                          max_newton=100, # Newton steps at most
                          rel_tol=1e-9, # values this close to the maximum count as the maximum (for suprema, and Newton's point)
                          values=None): # x (B, G) -> I alone, if cheaper than `evaluate` (used for the grids)
-    "Maximise a batch of information curves over log(beta): fine and wide grids, then safeguarded Newton."
+    """Maximise a batch of information curves over log(beta): fine and wide grids, then safeguarded Newton.
+
+    A fine grid of step `step` within `half_width` of the natural scales and a coarse grid over the whole of
+    `LOG_BETA_RANGE` locate each maximum; a curve whose largest value is at an end of the range (within `rel_tol`)
+    is a supremum there. Interior maxima are refined by Newton steps on dI/dx, kept inside the bracket of the grid.
+
+    Parameters
+    ----------
+    evaluate : callable
+        `x -> (I, dI/dx, d2I/dx2)`, each shaped like x, for x = log(beta) of shape (B, G): one row per curve.
+    log_beta_center : array_like, shape (B,)
+        Natural scale of each curve, in log(beta): where the fine grid is centred.
+    half_width : float, default 24.0
+        Half-width of the fine grid, in log(beta).
+    step : float, default 0.5
+        Spacing of the fine grid.
+    xtol : float, default 1e-10
+        Newton stops when its steps in log(beta) are below `xtol (1 + |x|)`.
+    max_newton : int, default 100
+        Newton steps at most.
+    rel_tol : float, default 1e-9
+        Values within `rel_tol (1 + |max|)` of the maximum count as the maximum (for suprema, and Newton's point).
+    values : callable, optional
+        `x -> I` alone, if cheaper than `evaluate` (used for the grids).
+
+    Returns
+    -------
+    CapacityResult
+        Arrays of shape (B,): the maxima, their log(beta), 'interior' or the end approached, and the points visited.
+
+    Examples
+    --------
+    >>> c = np.array([[1.0], [2.0]])                                # I = log(beta) / 2 - c beta / 2: max at beta = 1/c
+    >>> evaluate = lambda x: (x / 2 - c * np.exp(x) / 2, 0.5 - c * np.exp(x) / 2, -c * np.exp(x) / 2)
+    >>> result = maximize_information(evaluate, [0.0, 0.0])
+    >>> print(result.beta.round(8), result.value.round(8), result.supremum)
+    [1.  0.5] [-0.5        -0.84657359] ['interior' 'interior']
+    """
     center = np.clip(np.atleast_1d(np.asarray(log_beta_center, dtype=float)), *LOG_BETA_RANGE)
     all_x, all_v = _scan(values or (lambda x: evaluate(x)[0]), center, half_width, step)
     supremum, j = _classify(all_v, rel_tol)

@@ -19,6 +19,32 @@ from .truncated import (SVDProblem, svd_problem, BLOCK_ENTRIES, DEFAULT_MAX_RANK
 def delta_scale(X1, # first measurement, N x D
                 X2, # second measurement of the same objects, N x D
                 k): # rank
-    "The paper's unit of transformation width: `(1/N) sum_i ||u12_i - u1_i||` in the rank-k basis of X1."
+    """The paper's unit of transformation width: `(1/N) sum_i ||u12_i - u1_i||` in the rank-k basis of X1.
+
+    `u1_i` are object i's coordinates in X1's rank-k basis `W = S_k V_k^T` and `u12_i` the least-squares
+    coordinates of X2's row in the same basis, `x2_i W^+`.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank, 1..min(N, D), at most the numerical rank of X1.
+
+    Returns
+    -------
+    float
+        Delta_k, the mean distance between the two measurements' coordinates (coordinate units).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> round(delta_scale(X1, X2, 2), 4), round(delta_scale(X1, X2, 3), 4)
+    (0.0369, 0.1645)
+    """
     X1, X2 = check_pair(X1, X2)
     return float(svd_problem(X1, X2, check_rank(k, min(X1.shape), 'k')).delta_scale[-1])

@@ -17,7 +17,28 @@ def _long_side_ratio(shape): # (N, D)
 # %% ../nbs/31_predicted_replicate.ipynb #758afc93
 def spike_strength(y, # singular values in noise units, s / (sigma sqrt(max(N, D)))
                    ratio): # aspect ratio min(N, D) / max(N, D), in (0, 1]
-    "Spike x (noise units) whose singular value is y: the root of y^2 = (x + 1/x)(x + ratio/x); ratio^(1/4) at or below the edge."
+    """Spike x (noise units) whose singular value is y: the root of y^2 = (x + 1/x)(x + ratio/x); ratio^(1/4) at or below the edge.
+
+    The spiked model's map from a spike's strength to its singular value, inverted (Benaych-Georges & Nadakuditi):
+    values at or below the bulk edge `1 + sqrt(ratio)` map to the detection threshold `ratio^(1/4)`.
+
+    Parameters
+    ----------
+    y : float or array_like
+        Singular values in noise units, `s / (sigma sqrt(max(N, D)))`.
+    ratio : float
+        Aspect ratio min(N, D) / max(N, D), in (0, 1].
+
+    Returns
+    -------
+    ndarray
+        The spike strengths x, shaped like `y`.
+
+    Examples
+    --------
+    >>> print(spike_strength([np.sqrt(2.5 * 2.125), 1.5, 0.5], 0.25).round(4))   # (2 + 1/2)(2 + 1/8): x = 2
+    [2.     0.7071 0.7071]
+    """
     y = np.maximum(np.asarray(y, dtype=float), 1 + np.sqrt(ratio))
     excess = y ** 2 - 1 - ratio
     return np.sqrt((excess + np.sqrt(np.maximum(excess ** 2 - 4 * ratio, 0.0))) / 2)
@@ -26,7 +47,30 @@ def spike_strength(y, # singular values in noise units, s / (sigma sqrt(max(N, D
 def predicted_disagreement(singular_values, # s_t of X, descending
                            noise_level, # sigma, standard deviation of one noise entry (> 0)
                            shape): # (N, D) of X
-    "E||(X - X')v_t||^2 for a replicate X' = signal + independent noise of the same level, from the spiked model."
+    """E||(X - X')v_t||^2 for a replicate X' = signal + independent noise of the same level, from the spiked model.
+
+    What a second measurement would disagree with X along each of its right singular vectors: the noise of X'
+    (N sigma^2) plus what of X's own noise the component absorbed, from the asymptotics of the spiked model.
+
+    Parameters
+    ----------
+    singular_values : array_like
+        s_t of X, descending.
+    noise_level : float
+        sigma, standard deviation of one noise entry (> 0).
+    shape : tuple of int
+        (N, D) of X.
+
+    Returns
+    -------
+    ndarray
+        e_t, the predicted disagreement along each v_t, shaped like `singular_values`.
+
+    Examples
+    --------
+    >>> print(predicted_disagreement([50.0, 10.0], 1.0, (100, 30)).round(2))   # 10 is below the edge sqrt 100 + sqrt 30
+    [202.92 200.  ]
+    """
     n_objects, n_features = shape
     n, ratio = _long_side_ratio(shape)
     y = np.asarray(singular_values, dtype=float) / (noise_level * np.sqrt(n))
@@ -57,7 +101,36 @@ def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
 def noise_level(singular_values, # the top singular values of X, descending (all of them, or the top K)
                 total_energy, # ||X||_F^2
                 shape): # (N, D)
-    "`(sigma, r)`: noise standard deviation per entry from the energy beyond the r singular values above the noise edge."
+    """`(sigma, r)`: noise standard deviation per entry from the energy beyond the r singular values above the noise edge.
+
+    The tail energy beyond rank r, corrected for the noise the top r components absorbed (spiked model), over its
+    degrees of freedom; r grows until no further singular value exceeds the edge `(sqrt N + sqrt D) sigma`.
+    Given the whole spectrum the tail is summed directly; given the top K, it is `||X||_F^2` minus the top r.
+
+    Parameters
+    ----------
+    singular_values : array_like
+        The top singular values of X, descending (all of them, or the top K).
+    total_energy : float
+        ||X||_F^2.
+    shape : tuple of int
+        (N, D) of X.
+
+    Returns
+    -------
+    sigma : float
+        The noise standard deviation of one entry (at least the edge at the rank tolerance: > 0 for a non-zero X).
+    r : int
+        The number of singular values above the noise edge.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30)) + 0.5 * rng.normal(size=(200, 30))
+    >>> sigma, r = noise_level(np.linalg.svd(X, compute_uv=False), float((X ** 2).sum()), X.shape)
+    >>> round(sigma, 3), r
+    (0.497, 3)
+    """
     # Given the whole spectrum, the tail energy is summed directly; given the top K, it is ||X||_F^2 minus the top r.
     s = np.asarray(singular_values, dtype=float)
     edge = np.sqrt(shape[0]) + np.sqrt(shape[1])

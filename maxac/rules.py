@@ -18,40 +18,195 @@ from .baselines import nearest_neighbours
 
 
 def noise_edge_resolution(problem): # an `SVDProblem`
-    "Coordinate cell in which a component at the noise edge carries no information: sqrt(2 exp(1)) / (sqrt N + sqrt D)."
+    """Coordinate cell in which a component at the noise edge carries no information: sqrt(2 exp(1)) / (sqrt N + sqrt D).
+
+    A component at the edge of the noise bulk, s = tau (sqrt N + sqrt D), has coordinates the two measurements
+    reproduce only to sqrt(2) tau / s per entry; the factor exp(1/2) comes from the equal-volume limit.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    float
+        rho = sqrt(2 e) / (sqrt N + sqrt D), whatever the noise level.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> round(noise_edge_resolution(problem), 6), round(float(np.sqrt(2 * np.e) / (np.sqrt(50) + np.sqrt(6))), 6)
+    (0.244906, 0.244906)
+    """
     return float(np.sqrt(2 * np.e) / (np.sqrt(problem.n_objects) + np.sqrt(problem.n_features)))
 
 
 def pair_noise_edge(problem): # an `SVDProblem`
-    "Noise edge (sqrt N + sqrt D) tau_hat_k for k = 1..K, tau_hat_k^2 = ||(X1 - X2) P_k||^2 / (2 N k), scaled units."
+    """Noise edge (sqrt N + sqrt D) tau_hat_k for k = 1..K, tau_hat_k^2 = ||(X1 - X2) P_k||^2 / (2 N k), scaled units.
+
+    Along a direction fixed independently of the noise, `||(X1 - X2) v||^2` is about 2 N tau^2: the pair measures
+    its own noise level.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The estimated edge of the noise bulk from the first k components, k = 1..K (scaled units).
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> print(pair_noise_edge(problem).round(3), problem.singular_values.round(3))
+    [8.43  9.158 9.835 9.55 ] [52.371 44.393  8.354  7.895]
+    """
     k = np.arange(1, problem.max_rank + 1)
     disagreement = np.cumsum(problem.singular_values ** 2 * problem.delta_sq)   # ||(X1 - X2) P_k||^2
     return (np.sqrt(problem.n_objects) + np.sqrt(problem.n_features)) * np.sqrt(disagreement / (2 * problem.n_objects * k))
 
 # %% ../nbs/30_sigma_rules.ipynb #d0278097
 def coordinate_scale(problem): # an `SVDProblem`
-    "sigma = 1 / sqrt(N), the root-mean-square entry of the unit-norm columns of U1."
+    """sigma = 1 / sqrt(N), the root-mean-square entry of the unit-norm columns of U1.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    float
+        The width sigma of the Gaussian weight, coordinate units, the same at every rank.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> round(float(coordinate_scale(problem)), 6)               # 1 / sqrt(50)
+    0.141421
+    """
     return 1 / np.sqrt(problem.n_objects)
 
 
 def noise_edge(problem): # an `SVDProblem`
-    "sigma = sqrt(2 exp(1)) / (sqrt N + sqrt D), the same width at every rank."
+    """sigma = sqrt(2 exp(1)) / (sqrt N + sqrt D), the same width at every rank.
+
+    The weight resolves what noise alone cannot: `noise_edge_resolution`.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    float
+        The width sigma of the Gaussian weight, coordinate units, the same at every rank.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> round(noise_edge(problem), 6)
+    0.244906
+    """
     return noise_edge_resolution(problem)
 
 
 def paper_delta(problem): # an `SVDProblem`
-    "sigma_k = Delta_k, the paper's unit at each rank."
+    """sigma_k = Delta_k, the paper's unit at each rank.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The width sigma_k of the Gaussian weight at each rank 1..K, coordinate units.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> print(paper_delta(problem).round(4))
+    [0.0202 0.0369 0.1645 0.2302]
+    """
     return problem.delta_scale.copy()
 
 
 def pilot_delta(problem): # an `SVDProblem`
-    "sigma = Delta at the pilot rank: the number of singular values above the pair-estimated noise edge (at least 1)."
+    """sigma = Delta at the pilot rank: the number of singular values above the pair-estimated noise edge (at least 1).
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    float
+        The width sigma of the Gaussian weight, coordinate units, the same at every rank.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> round(pilot_delta(problem), 4)                  # two values above the edge: Delta_2
+    0.0369
+    """
     pilot = max(1, int(np.sum(problem.singular_values > pair_noise_edge(problem)[-1])))
     return float(problem.delta_scale[pilot - 1])
 
 # %% ../nbs/30_sigma_rules.ipynb #4f9aebe5
 def self_consistent(problem): # an `SVDProblem`
-    "sigma = Delta_k at a fixed point k of k -> argmax C(Delta_k), iterated from rank 1 (smallest rank of a cycle)."
+    """sigma = Delta_k at a fixed point k of k -> argmax C(Delta_k), iterated from rank 1 (smallest rank of a cycle).
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    float
+        The width sigma of the Gaussian weight, coordinate units, the same at every rank.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> round(self_consistent(problem), 4)
+    0.0369
+    """
     k, seen = 1, []
     with np.errstate(all='ignore'):                     # the maximiser's wide beta grid overflows at its ends
         while k not in seen:
@@ -61,7 +216,28 @@ def self_consistent(problem): # an `SVDProblem`
 
 
 def fixed_energy(problem): # an `SVDProblem`
-    "sigma_k = 1 / sqrt(N k): the codebook's expected squared distance from U1 is 1 at every rank."
+    """sigma_k = 1 / sqrt(N k): the codebook's expected squared distance from U1 is 1 at every rank.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The width sigma_k of the Gaussian weight at each rank 1..K, coordinate units.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> print(fixed_energy(problem).round(4))
+    [0.1414 0.1    0.0816 0.0707]
+    """
     return 1 / np.sqrt(problem.n_objects * np.arange(1, problem.max_rank + 1))
 
 # %% ../nbs/30_sigma_rules.ipynb #675f2a39
@@ -71,7 +247,31 @@ EQUAL_VOLUME_MAX_NATS = 690.0                           # cap on L, so that sigm
 
 def equal_volume(problem, # an `SVDProblem`
                  nats=None): # L, log of the cell count per object; default min(5 K, 690)
-    "sigma_k = rho exp(L / k): Gaussian codebooks of exp(N L) cells of side sqrt(2 pi) rho at every rank, rho = noise_edge_resolution."
+    """sigma_k = rho exp(L / k): Gaussian codebooks of exp(N L) cells of side sqrt(2 pi) rho at every rank, rho = noise_edge_resolution.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    nats : float, optional
+        L, log of the cell count per object, 0..`EQUAL_VOLUME_MAX_NATS`; default min(5 K, 690). For the limit
+        L -> inf use `counted_capacity`.
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The width sigma_k of the Gaussian weight at each rank 1..K, coordinate units.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> print(equal_volume(problem, nats=2.0).round(4))
+    [1.8096 0.6657 0.477  0.4038]
+    """
     K = problem.max_rank
     L = min(EQUAL_VOLUME_NATS_PER_RANK * K, EQUAL_VOLUME_MAX_NATS) if nats is None else float(nats)
     if not 0 <= L <= EQUAL_VOLUME_MAX_NATS:
@@ -84,7 +284,32 @@ def counted_values(singular_values, # s_t, t = 1..K, descending; a stack of spec
                    disagreement, # e_t = ||(X1 - X2) v_t||^2, measured or predicted, shaped like singular_values
                    n_objects, # N
                    n_features): # D
-    "F_k = sum_{t<=k} log(s_t / s_hat_k) for k = 0..K (F_0 = 0): the equal-volume capacity as L -> inf, in closed form."
+    """F_k = sum_{t<=k} log(s_t / s_hat_k) for k = 0..K (F_0 = 0): the equal-volume capacity as L -> inf, in closed form.
+
+    `s_hat_k = (sqrt N + sqrt D) tau_hat_k` is the noise edge estimated from the disagreements,
+    `tau_hat_k^2 = sum_(t<=k) e_t / (2 N k)`.
+
+    Parameters
+    ----------
+    singular_values : array_like, shape (..., K)
+        s_t, t = 1..K, descending; a stack of spectra along the last axis is fine.
+    disagreement : array_like, shape (..., K)
+        e_t = ||(X1 - X2) v_t||^2, measured or predicted, shaped like `singular_values`.
+    n_objects : int
+        N.
+    n_features : int
+        D.
+
+    Returns
+    -------
+    ndarray, shape (..., K + 1)
+        F_0..F_K in nats per object (-inf at a zero singular value, +inf where the disagreements are all 0).
+
+    Examples
+    --------
+    >>> print(counted_values([10.0, 5.0, 1.0], [1.0, 1.0, 1.0], 50, 6).round(4))
+    [0.     2.3517 4.0103 4.0594]
+    """
     s, e = np.asarray(singular_values, dtype=float), np.asarray(disagreement, dtype=float)
     k = np.arange(1, s.shape[-1] + 1)
     with np.errstate(divide='ignore'):                  # s_t = 0 gives -inf (no such rank), e = 0 gives +inf
@@ -95,7 +320,34 @@ def counted_values(singular_values, # s_t, t = 1..K, descending; a stack of spec
 # %% ../nbs/30_sigma_rules.ipynb #2e75e384
 def counted_capacity(problem, # an `SVDProblem`
                      resolution=None): # rho, the cell side per coordinate over sqrt(2 pi); default noise_edge_resolution(problem)
-    "F_k = unconstrained capacity + (k/2) log(2 pi rho^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K)."
+    """F_k = unconstrained capacity + (k/2) log(2 pi rho^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K).
+
+    What `select_rank` evaluates by default (sigma='auto'): `counted_values` for an `SVDProblem`, as a curve.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    resolution : float, optional
+        rho, the cell side per coordinate over sqrt(2 pi); default `noise_edge_resolution(problem)`.
+
+    Returns
+    -------
+    CapacityCurve
+        F_k for ranks 1..K (`.value`; rank 0 has F_0 = 0), the unconstrained maximisers (`.beta`), `.sigma` = rho;
+        `.best_rank` is the maxAC choice.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> curve = counted_capacity(problem)
+    >>> print(curve.value.round(4), curve.best_rank)
+    [1.8266 3.3221 3.0163 2.9143] 2
+    """
     rho0 = noise_edge_resolution(problem)
     rho = rho0 if resolution is None else float(resolution)
     if not np.isfinite(rho) or rho <= 0: _fail(f"resolution must be a positive finite number; got {resolution!r}.")
@@ -115,7 +367,39 @@ DEFAULT_SIGMA_RULE = 'equal_volume'
 
 def select_from_problem(problem, # an `SVDProblem`
                         rule=DEFAULT_SIGMA_RULE): # a name in SIGMA_RULES, or a function problem -> sigma
-    "`(rank, capacities, betas, sigma)`: the rank of largest capacity with the width chosen by `rule`."
+    """`(rank, capacities, betas, sigma)`: the rank of largest capacity with the width chosen by `rule`.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    rule : str or callable, default DEFAULT_SIGMA_RULE
+        A name in `SIGMA_RULES`, or a function `problem -> sigma` (a scalar or one width per rank).
+
+    Returns
+    -------
+    rank : int
+        The rank of largest capacity (0 if none is positive).
+    capacities : ndarray, shape (K,)
+        Capacity of ranks 1..K, nats per object.
+    betas : ndarray, shape (K,)
+        Their maximising inverse temperatures (data units).
+    sigma : float or ndarray
+        The width(s) the rule chose.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=4)
+    >>> rank, capacities, betas, sigma = select_from_problem(problem)
+    >>> rank, capacities.round(3)
+    (2, array([21.827, 23.322, 23.016, 22.914]))
+    >>> select_from_problem(problem, 'noise_edge')[0]
+    4
+    """
     if isinstance(rule, str):
         if rule not in SIGMA_RULES: _fail(f"rule must be one of {sorted(SIGMA_RULES)} or a function; got {rule!r}.")
         rule = SIGMA_RULES[rule]
@@ -142,7 +426,25 @@ def _all_singular_values(X): # dense N x D
 
 # %% ../nbs/30_sigma_rules.ipynb #d3b2364f
 def mp_noise_level(X): # data, N x D
-    "Noise standard deviation per entry from the median singular value (Gavish-Donoho's Marchenko-Pastur estimate)."
+    """Noise standard deviation per entry from the median singular value (Gavish-Donoho's Marchenko-Pastur estimate).
+
+    `median(s) / sqrt(n mu_beta)`, n = max(N, D), mu_beta the Marchenko-Pastur median (`maxac.baselines`).
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data.
+
+    Returns
+    -------
+    float
+        The estimated noise standard deviation of one entry.
+
+    Examples
+    --------
+    >>> round(mp_noise_level(2 * np.random.default_rng(0).normal(size=(200, 50))), 2)
+    1.98
+    """
     X = check_matrix(X)
     m, n = sorted(X.shape)
     return float(np.median(_all_singular_values(X)) / np.sqrt(n * marchenko_pastur_median(m / n)))
@@ -165,7 +467,38 @@ def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitt
                seed=None, # None, an int or a numpy Generator: the noise draw or the random halves
                method='fission', # 'fission' (X +- Z), 'cross_fitted' or 'nearest' (halves paired by neighbours)
                noise_level=None): # standard deviation of Z for fission; default mp_noise_level(X)
-    "Two aligned measurements made from one matrix: data fission by default, or halves paired by nearest neighbours."
+    """Two aligned measurements made from one matrix: data fission by default, or halves paired by nearest neighbours.
+
+    'fission': `X + Z` and `X - Z`, Z i.i.d. N(0, noise_level^2) (independent measurements when the noise of X is
+    white Gaussian of that level). 'nearest': a random half of the objects and their nearest neighbours in the
+    other half. 'cross_fitted': as 'nearest', each half of the features taken from a neighbour chosen on the other
+    half.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        The data, N >= 4 objects by D features (D >= 2 for 'cross_fitted').
+    seed : None, int or numpy Generator, optional
+        Seed of the noise draw or of the random halves.
+    method : {'fission', 'cross_fitted', 'nearest'}, default 'fission'
+        How the pair is made.
+    noise_level : float, optional
+        Standard deviation of Z for fission; default `mp_noise_level(X)`.
+
+    Returns
+    -------
+    X1, X2 : ndarray
+        Shape (N, D) for fission; (N // 2, D) for the neighbour pairings.
+
+    Examples
+    --------
+    >>> X = np.random.default_rng(0).normal(size=(50, 6))
+    >>> X1, X2 = split_pair(X, seed=0)
+    >>> X1.shape, bool(np.allclose((X1 + X2) / 2, X))
+    ((50, 6), True)
+    >>> split_pair(X, seed=0, method='nearest')[1].shape
+    (25, 6)
+    """
     X = check_matrix(X, min_rows=4)
     if method not in PAIRINGS: _fail(f"method must be one of {PAIRINGS}; got {method!r}.")
     if method == 'cross_fitted' and X.shape[1] < 2:

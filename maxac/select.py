@@ -60,27 +60,55 @@ class RankSelection:
         0 when no component would be reproduced.
     capacities : ndarray, shape (K + 1,)
         Capacity of ranks 0..K in nats per object (rank 0: 0); only differences between ranks are comparable.
+    betas : ndarray, shape (K + 1,)
+        Maximising inverse temperature per rank in the data's units (NaN at rank 0; 0 or inf out of float range).
+    sigma : None, float or ndarray
+        The width(s) of the Gaussian weight in coordinate units; None for the default closed-form limit ('auto').
     votes : ndarray, shape (K + 1,)
-        Fraction of bootstrap spectra (one matrix) or pairs (pairings) in which each rank has the largest
-        capacity; NaN when nothing could be redrawn (no noise measured). With two measurements: 1 at `rank`.
-    noise_level : float
+        Fraction of the bootstrap draws (one matrix; two measurements with sigma='auto': the pair's objects redrawn)
+        or of the pairs (pairings) in which each rank has the largest capacity; NaN when nothing could be redrawn
+        (no noise measured); 1 at `rank` when nothing was redrawn (n_bootstrap=0).
+    n_splits : int
+        Bootstrap draws or pairs behind the votes (1: nothing redrawn).
+    capacities_per_split : ndarray, shape (n_splits, K + 1)
+        The capacities of each draw or pair.
+    pairing : str
+        'given' (two measurements), 'predicted', 'fission', 'cross_fitted' or 'nearest'.
+    noise_level : float or None
         Predicted replicate: noise standard deviation per entry (after whitening, if any); 0.0 when the data are of
         low rank up to rounding. None for the other pairings.
+    whitened : str
+        Predicted replicate: which sides were whitened ('none', 'rows', 'columns', 'rows and columns').
+    transposed : bool
+        Predicted replicate: a wide matrix was transposed, so that the objects are on the long side.
+    delta_scale : ndarray, shape (K + 1,)
+        The paper's unit Delta_k of sigma per rank (NaN at rank 0).
+    centered : bool
+        Whether the column means were subtracted first (`select_rank`'s `center`).
     set_aside : SetAside or None
-        Constant columns, zero rows and records entered twice, set aside before the analysis (`14_degenerate`).
-    margin, relative_capacities, ranks
-        Properties: the lead of the selected rank over the best other one (>= 0), capacities minus the selected
-        rank's, and 0..K.
+        Constant columns, zero rows and records entered twice, set aside before the analysis (`14_degenerate`);
+        None when not searched (Dask).
+    resampled : str
+        What the votes redraw: 'objects', 'model' (spectra from the fitted model), 'pairs', or 'none'.
+    ranks, relative_capacities, margin, sigma_in_delta
+        Properties: 0..K; capacities minus the selected rank's; the lead of the selected rank over the best other
+        one (>= 0; small: a near tie); the width per rank in units of Delta_k (None for 'auto').
 
-    The other fields (betas, sigma, n_splits, capacities_per_split, pairing, whitened, transposed,
-    delta_scale, centered) are described beside their definitions.
+    Examples
+    --------
+    >>> from maxac.data import gaussian_mixture
+    >>> selection = select_rank(gaussian_mixture(200, 20, 4, noise=0.1, seed=0).X1, max_rank=8)
+    >>> selection.rank, selection.ranks
+    (3, array([0, 1, 2, 3, 4, 5, 6, 7, 8]))
+    >>> print(selection.relative_capacities.round(2), round(selection.margin, 2))
+    [-3.09 -2.04 -1.    0.   -0.18 -0.37 -0.57 -0.78 -1.02] 0.18
     """
     rank: int # the selected rank (0: no component would be reproduced)
     capacities: np.ndarray # capacity per rank 0..K in nats per object (rank 0: 0); the mean over pairs for the pairings
     betas: np.ndarray # maximising inverse temperature per rank 0..K in the data's units (nan at rank 0; 0 or inf when out of float range)
     sigma: object # the width(s) of the Gaussian weight in coordinate units, or None for the default closed-form limit
     votes: np.ndarray # fraction of bootstrap spectra (one matrix) or pairs (pairings) that select each rank 0..K
-    n_splits: int # bootstrap spectra or pairs behind the votes (1: two measurements given)
+    n_splits: int # bootstrap draws or pairs behind the votes (1: nothing redrawn)
     capacities_per_split: np.ndarray = None # (n_splits, K + 1)
     pairing: str = 'given' # 'given' (two measurements), 'predicted', 'fission', 'cross_fitted' or 'nearest'
     noise_level: float = None # predicted replicate: noise standard deviation per entry (after whitening, if any)
@@ -92,7 +120,9 @@ class RankSelection:
     resampled: str = 'none' # what the votes redraw: 'objects', 'model' (spectra from the fitted model), 'pairs', or 'none'
 
     @property
-    def ranks(self): return np.arange(len(self.capacities))
+    def ranks(self):
+        "The ranks 0..K the capacities are of."
+        return np.arange(len(self.capacities))
 
     @property
     def relative_capacities(self):
@@ -395,7 +425,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                 seed=0, # seed of every random choice: None (fresh randomness), an int >= 0, a numpy Generator or RandomState
                 pairing='predicted', # one matrix: 'predicted' replicate (default), 'fission', 'cross_fitted' or 'nearest'
                 progress=False, # show a progress bar over the pairs of a pairing
-                n_bootstrap=200, # spectra drawn for the votes of the predicted replicate (0: none)
+                n_bootstrap=200, # draws behind the votes (0: none): of the objects, or of spectra from the fitted model
                 whiten=True, # predicted replicate: whiten rows and columns when their noise differs (see 32_whitening)
                 center=False, # subtract each matrix's column means first, as PCA does (False: the SVD of the data as given)
                 resample='objects'): # what the votes redraw: 'objects' (drawn again with replacement) or 'model' (one matrix)

@@ -72,7 +72,40 @@ def weight_sums(X1, # first measurement, N objects x D features
                 sigma=None, # None: Lebesgue integrals; else the Gaussian weight's standard deviation
                 joint='sum', # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                 basis='shared'): # 'shared' or 'own' (Z2 in X2's own basis)
-    "`(log Z1, log Z2, log Z12)` shaped like beta: logs of the Lebesgue integrals, or of the expectations under N(U1, sigma^2)."
+    """`(log Z1, log Z2, log Z12)` shaped like beta: logs of the Lebesgue integrals, or of the expectations under N(U1, sigma^2).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    beta : float or array_like
+        Inverse temperature(s) in the data's units; > 0 when `sigma` is None, >= 0 otherwise.
+    sigma : float, optional
+        None (default): the Lebesgue integrals over R^(N x k); else the standard deviation of the Gaussian weight
+        around U1 (coordinate units), and the sums are expectations under it.
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis.
+
+    Returns
+    -------
+    log_z1, log_z2, log_z12 : ndarray
+        The three log weight sums at rank k, each shaped like `beta`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> log_z1, log_z2, log_z12 = weight_sums(X1, X2, 2, [0.5, 1.0], sigma=0.05)
+    >>> print(log_z1.round(3), log_z12.round(3))
+    [-191.195 -317.178] [-374.287 -650.733]
+    """
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     beta = check_beta(beta, allow_zero=sigma is not None)
     log_beta = _scaled_log_beta(problem, beta)
@@ -87,7 +120,43 @@ def mutual_information(X1, # first measurement, N objects x D features
                        sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
                        joint='sum', # 'sum' (eq. 3) or 'mean'
                        basis='shared'): # 'shared' or 'own'
-    "maxAC mutual information `(log Z12 - log Z1 - log Z2) / N`, shaped like beta."
+    """maxAC mutual information `(log Z12 - log Z1 - log Z2) / N`, shaped like beta.
+
+    With a Gaussian weight, `log|T| = log b` cancels against the weight's normaliser (the sums are expectations).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    beta : float or array_like
+        Inverse temperature(s) in the data's units; > 0 when `sigma` is None, >= 0 otherwise.
+    sigma : float, optional
+        None (default): the unconstrained space (Lebesgue measure, log|T| dropped); else the standard deviation of
+        the Gaussian weight around U1, in coordinate units (`delta_scale` is a natural unit).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis.
+
+    Returns
+    -------
+    ndarray
+        I(beta) in nats per object, shaped like `beta`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(mutual_information(X1, X2, 2, [0.5, 1.0], sigma=0.05).round(4))
+    [0.5829 0.2577]
+    >>> print(mutual_information(X1, X2, 2, [0.5, 1.0]).round(4))            # unconstrained: without log|T|
+    [4.2951 4.0629]
+    """
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     beta = check_beta(beta, allow_zero=sigma is not None)
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
@@ -101,7 +170,40 @@ def information_derivatives(X1, # first measurement, N objects x D features
                             sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
                             joint='sum', # 'sum' (eq. 3) or 'mean'
                             basis='shared'): # 'shared' or 'own'
-    "`(dI/dbeta, d2I/dbeta2)` in closed form, shaped like beta."
+    """`(dI/dbeta, d2I/dbeta2)` in closed form, shaped like beta.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    beta : float or array_like
+        Inverse temperature(s) > 0, in the data's units.
+    sigma : float, optional
+        None (default): the unconstrained space (Lebesgue measure, log|T| dropped); else the standard deviation of
+        the Gaussian weight around U1, in coordinate units (`delta_scale` is a natural unit).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis.
+
+    Returns
+    -------
+    first, second : ndarray
+        dI/dbeta and d2I/dbeta2, each shaped like `beta` (data units).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> first, second = information_derivatives(X1, X2, 2, [0.5, 1.0])
+    >>> print(first.round(4), second.round(4))                  # unconstrained: d2I/dbeta2 = -k / (2 beta^2)
+    [ 0.1493 -0.8507] [-4. -1.]
+    """
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     beta = check_beta(beta, allow_zero=False)
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
@@ -145,7 +247,42 @@ def capacity(X1, # first measurement, N objects x D features
              sigma=None, # None: unconstrained space; else the Gaussian weight's standard deviation
              joint='sum', # 'sum' (eq. 3) or 'mean'
              basis='shared'): # 'shared' or 'own'
-    "Approximation capacity at rank k: `.value` = max over beta of I, `.beta` its maximiser (data units)."
+    """Approximation capacity at rank k: `.value` = max over beta of I, `.beta` its maximiser (data units).
+
+    In the unconstrained space beta* is in closed form (`maxac.unconstrained.unconstrained_log_beta_star`); with a
+    Gaussian weight the maximum is searched (`maxac.maximize.maximize_information`).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank of the truncated SVD, 1..the numerical rank of X1.
+    sigma : float, optional
+        None (default): the unconstrained space (Lebesgue measure, log|T| dropped); else the standard deviation of
+        the Gaussian weight around U1, in coordinate units (`delta_scale` is a natural unit).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis.
+
+    Returns
+    -------
+    CapacityResult
+        `.value` the capacity (nats per object; inf where I is unbounded), `.beta` the maximiser (data units),
+        `.supremum` 'interior' or the end approached, and the points the search visited.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> result = capacity(X1, X2, 2, sigma=0.05)
+    >>> print(round(float(result.value), 4), round(float(result.beta), 4), result.supremum)
+    0.5904 0.4304 interior
+    """
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     result = _maximize(problem, np.array([k]), sigma, joint, basis)
     return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
@@ -154,7 +291,35 @@ def capacity(X1, # first measurement, N objects x D features
 # %% ../nbs/06_svd.ipynb #ff265b3c
 @dataclass
 class CapacityCurve:
-    "Capacities for ranks 1..K with their inverse temperatures (data units); rank 0 has capacity 0."
+    """Capacities for ranks 1..K with their inverse temperatures (data units); rank 0 has capacity 0.
+
+    Attributes
+    ----------
+    ranks : ndarray of int, shape (K,)
+        1..K.
+    value : ndarray, shape (K,)
+        Capacity per rank, nats per object (inf where I is unbounded).
+    log_beta : ndarray, shape (K,)
+        log of the maximising beta per rank, data units.
+    supremum : ndarray of str, shape (K,)
+        'interior', or 'beta->0' / 'beta->inf' where I keeps rising towards that end.
+    sigma : None, float or ndarray
+        The weight's width(s) in coordinate units, or None (unconstrained).
+    delta_scale : ndarray, shape (K,)
+        Delta_k per rank, the paper's unit of sigma (`maxac.problem.delta_scale`).
+    beta : ndarray
+        Property: the maximising inverse temperatures (0 or inf for a supremum).
+    best_rank : int or None
+        Property: the rank of largest capacity (the maxAC choice), the smallest on ties; 0 if no rank beats rank 0's
+        capacity 0; None in the unconstrained space, whose values drop log|T| = inf and are not comparable.
+
+    Examples
+    --------
+    >>> curve = CapacityCurve(np.arange(1, 4), np.array([0.4, 0.59, 0.58]), np.log([0.54, 0.43, 0.41]),
+    ...                       np.array(['interior'] * 3), sigma=0.05)
+    >>> curve.best_rank, curve.beta.round(2)
+    (2, array([0.54, 0.43, 0.41]))
+    """
     ranks: np.ndarray # 1..K
     value: np.ndarray # capacity per rank
     log_beta: np.ndarray # log of the maximising beta per rank
@@ -174,7 +339,22 @@ class CapacityCurve:
         return int(self.ranks[np.argmax(self.value)]) if np.max(self.value) > 0 else 0
 
     def plot(self, ax=None, label=None, **kwargs):
-        "Capacity against rank, the maximum marked (rank 0, capacity 0, drawn in a bounded space)."
+        """Capacity against rank, the maximum marked (rank 0, capacity 0, drawn in a bounded space).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; default a new figure of 5 x 3.5 inches.
+        label : str, optional
+            Legend label of the line.
+        **kwargs
+            Passed to `ax.plot` (default marker 'o').
+
+        Returns
+        -------
+        matplotlib Axes
+            The axes drawn on.
+        """
         import matplotlib.pyplot as plt
         ax = ax or plt.subplots(figsize=(5, 3.5))[1]
         zero = self.sigma is not None
@@ -193,7 +373,40 @@ def capacity_curve(X1, # first measurement, N objects x D features
                    sigma=None, # None, one standard deviation for all ranks, or one per rank
                    joint='sum', # 'sum' (eq. 3) or 'mean'
                    basis='shared'): # 'shared' or 'own'
-    "Capacity for every rank 1..max_rank from one SVD (`.value`, `.beta`, `.best_rank`, `.plot()`)."
+    """Capacity for every rank 1..max_rank from one SVD (`.value`, `.beta`, `.best_rank`, `.plot()`).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    max_rank : int
+        Largest rank K, 1..the numerical rank of X1.
+    sigma : None, float or array_like, shape (K,)
+        None (default): the unconstrained space; else the standard deviation of the Gaussian weight (coordinate
+        units), one for all ranks or one per rank.
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis.
+
+    Returns
+    -------
+    CapacityCurve
+        Ranks 1..K with their capacities (nats per object), maximising betas (data units) and whether each is a
+        supremum; `.best_rank` is the maxAC choice (None in the unconstrained space, whose values are not comparable
+        across ranks).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> curve = capacity_curve(X1, X2, 4, sigma=0.05)
+    >>> print(curve.value.round(4), curve.best_rank)
+    [0.3991 0.5904 0.5822 0.5809] 2
+    """
     check_variant(joint, basis)
     return curve_from_problem(svd_problem(X1, X2, max_rank, basis), sigma, joint, basis)
 
@@ -202,7 +415,37 @@ def curve_from_problem(problem, # an `SVDProblem` (from `svd_problem`), reused w
                        sigma=None, # None, one standard deviation for all ranks, or one per rank
                        joint='sum', # 'sum' (eq. 3) or 'mean'
                        basis='shared'): # 'shared' or 'own' (the problem must have been computed with it)
-    "`capacity_curve` for precomputed statistics: what rank-selection rules use to try several widths cheaply."
+    """`capacity_curve` for precomputed statistics: what rank-selection rules use to try several widths cheaply.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics from `maxac.truncated.svd_problem`, reused without a new SVD.
+    sigma : None, float or array_like, shape (K,)
+        None (default): the unconstrained space; else the standard deviation of the Gaussian weight (coordinate
+        units), one for all ranks or one per rank.
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis (the problem must have been computed with basis='own').
+
+    Returns
+    -------
+    CapacityCurve
+        Ranks 1..K with their capacities (nats per object), maximising betas (data units) and whether each is a
+        supremum; `.best_rank` is the maxAC choice (None in the unconstrained space, whose values are not comparable
+        across ranks).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> from maxac.truncated import svd_problem
+    >>> problem = svd_problem(X1, X2, 4)
+    >>> [curve_from_problem(problem, sigma).best_rank for sigma in (0.02, 0.05, 0.2)]
+    [2, 2, 4]
+    """
     check_variant(joint, basis)
     sigma = check_sigma(sigma, problem.max_rank)
     ranks = np.arange(1, problem.max_rank + 1)

@@ -18,18 +18,68 @@ from .asc import _fail
 
 
 def is_dask_array(X): # anything
-    "True for a Dask array (checked without importing Dask)."
+    """True for a Dask array (checked without importing Dask).
+
+    Parameters
+    ----------
+    X : object
+        Anything.
+
+    Returns
+    -------
+    bool
+        Whether X's type comes from `dask.array`.
+
+    Examples
+    --------
+    >>> is_dask_array(np.zeros((2, 2)))
+    False
+    """
     return type(X).__module__.startswith('dask.array')
 
 
 def lapack_allowance(shape): # (N, D) of the matrix
-    "The error allowed to LAPACK's singular values, relative to s_1: max(N, D) eps (LAPACK promises p(N, D) eps, p modest)."
+    """The error allowed to LAPACK's singular values, relative to s_1: max(N, D) eps (LAPACK promises p(N, D) eps, p modest).
+
+    Parameters
+    ----------
+    shape : tuple of int
+        (N, D) of the matrix.
+
+    Returns
+    -------
+    float
+        `max(N, D) * eps`, eps = 2^-52.
+
+    Examples
+    --------
+    >>> float(lapack_allowance((200, 40)) / np.finfo(float).eps)
+    200.0
+    """
     return max(shape) * np.finfo(float).eps
 
 
 def numerical_rank(singular_values, # singular values, descending
                    shape): # shape of the matrix they came from
-    "Number of singular values above the usual tolerance `s_max * max(shape) * eps` (`lapack_allowance`)."
+    """Number of singular values above the usual tolerance `s_max * max(shape) * eps` (`lapack_allowance`).
+
+    Parameters
+    ----------
+    singular_values : array_like
+        Singular values, descending.
+    shape : tuple of int
+        Shape of the matrix they came from.
+
+    Returns
+    -------
+    int
+        The numerical rank; 0 for no values or a zero matrix.
+
+    Examples
+    --------
+    >>> numerical_rank([3.0, 1.0, 1e-15], (100, 3))
+    2
+    """
     s = np.asarray(singular_values)
     if s.size == 0 or s[0] == 0: return 0
     return int(np.sum(s > s[0] * lapack_allowance(shape)))
@@ -38,7 +88,35 @@ def numerical_rank(singular_values, # singular values, descending
 def top_eigenpairs(A, # symmetric matrix, m x m
                    count, # how many of the largest eigenvalues
                    lower=True): # which triangle of A is used
-    "The `count` largest eigenvalues of A, descending, and their eigenvectors as columns."
+    """The `count` largest eigenvalues of A, descending, and their eigenvectors as columns.
+
+    LAPACK's `evr` computes only the eigenpairs asked for; where it returns fewer (ties at the cut) or fails, the
+    full symmetric eigendecomposition is used.
+
+    Parameters
+    ----------
+    A : ndarray, shape (m, m)
+        Symmetric matrix (only one triangle is read).
+    count : int
+        How many of the largest eigenvalues, 1..m.
+    lower : bool, default True
+        Which triangle of A is used.
+
+    Returns
+    -------
+    values : ndarray, shape (count,)
+        The largest eigenvalues, descending.
+    vectors : ndarray, shape (m, count)
+        Their orthonormal eigenvectors, as columns.
+
+    Examples
+    --------
+    >>> values, vectors = top_eigenpairs(np.array([[2., 1., 0.], [1., 2., 0.], [0., 0., 5.]]), 2)
+    >>> values, np.abs(vectors).round(4)
+    (array([5., 3.]), array([[0.    , 0.7071],
+           [0.    , 0.7071],
+           [1.    , 0.    ]]))
+    """
     m = A.shape[0]
     try:                                                                 # LAPACK's evr: only the eigenpairs asked for
         values, vectors = scipy.linalg.eigh(A, lower=lower, subset_by_index=[m - count, m - 1], check_finite=False)
@@ -84,7 +162,30 @@ def _fused_gram_times(X, # dense, C-ordered, N x D
 
 def gram_times(X, # dense, scipy sparse or Dask matrix, N x D
                B): # dense D x b
-    "X^T X B a few columns at a time (working memory N x 16, or a quarter of dense X), in one pass over a Dask array."
+    """X^T X B a few columns at a time (working memory N x 16, or a quarter of dense X), in one pass over a Dask array.
+
+    Narrow blocks of a C-ordered dense X are multiplied row block by row block, so that each block of X is read
+    from memory once.
+
+    Parameters
+    ----------
+    X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
+        The data.
+    B : ndarray, shape (D, b)
+        Dense block of vectors.
+
+    Returns
+    -------
+    ndarray, shape (D, b)
+        X^T (X B).
+
+    Examples
+    --------
+    >>> X, B = np.arange(6.).reshape(3, 2), np.eye(2)
+    >>> gram_times(X, B)
+    array([[20., 26.],
+           [26., 35.]])
+    """
     if is_dask_array(X): return np.asarray((X.T @ (X @ B)).compute())
     dense = not scipy.sparse.issparse(X)
     if dense and X.flags.c_contiguous and B.shape[1] <= FUSED_MAX_WIDTH: return _fused_gram_times(X, B)
@@ -94,7 +195,24 @@ def gram_times(X, # dense, scipy sparse or Dask matrix, N x D
 
 # %% ../nbs/11_truncated_svd.ipynb #65b749ed
 def frobenius_upper(X): # dense, scipy sparse or Dask matrix
-    "An upper bound on ||X||_F: the computed norm, raised by the rounding of its sum of squares."
+    """An upper bound on ||X||_F: the computed norm, raised by the rounding of its sum of squares.
+
+    Parameters
+    ----------
+    X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
+        The data.
+
+    Returns
+    -------
+    float
+        `sqrt(sum of squares * (1 + gamma_(N D + 2)))`, never below the exact Frobenius norm.
+
+    Examples
+    --------
+    >>> X = np.arange(6.).reshape(3, 2)
+    >>> bool(np.sqrt(55.0) <= frobenius_upper(X) <= np.sqrt(55.0) * (1 + 1e-14))
+    True
+    """
     squares = float((X ** 2).sum().compute()) if is_dask_array(X) else _squared_norm(X)
     return float(np.sqrt(squares * (1 + _gamma(X.shape[0] * X.shape[1] + 2))))
 
@@ -172,13 +290,47 @@ def _certificate(X, s, Vt, frobenius=None):
 
 # %% ../nbs/11_truncated_svd.ipynb #190c4239
 def upper_cross_product(Y): # dense matrix, any memory order
-    "Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered."
+    """Upper triangle of Y^T Y, by BLAS syrk, without copying Y when it is C- or Fortran-ordered.
+
+    Parameters
+    ----------
+    Y : ndarray, shape (n, m)
+        Dense matrix, any memory order.
+
+    Returns
+    -------
+    ndarray, shape (m, m)
+        Y^T Y in the upper triangle; the strict lower triangle is 0 (not filled in).
+
+    Examples
+    --------
+    >>> upper_cross_product(np.arange(6.).reshape(3, 2))
+    array([[20., 26.],
+           [ 0., 35.]])
+    """
     if Y.flags.f_contiguous: return scipy.linalg.blas.dsyrk(1.0, Y, trans=1, lower=0)
     return scipy.linalg.blas.dsyrk(1.0, np.ascontiguousarray(Y).T, trans=0, lower=0)   # Y^T is Fortran-ordered: no copy
 
 
 def gram_matrix(X): # dense N x D
-    "Upper triangle of the Gram matrix of the smaller side (X^T X, or X X^T when N < D), by BLAS syrk without copying X."
+    """Upper triangle of the Gram matrix of the smaller side (X^T X, or X X^T when N < D), by BLAS syrk without copying X.
+
+    Parameters
+    ----------
+    X : ndarray, shape (N, D)
+        Dense data.
+
+    Returns
+    -------
+    ndarray, shape (min(N, D), min(N, D))
+        The Gram matrix in the upper triangle; the strict lower triangle is 0.
+
+    Examples
+    --------
+    >>> gram_matrix(np.arange(6.).reshape(2, 3))           # N < D: X X^T
+    array([[ 5., 14.],
+           [ 0., 50.]])
+    """
     return upper_cross_product(X.T if X.shape[0] < X.shape[1] else X)
 
 
@@ -284,7 +436,46 @@ def block_krylov(X, # dense, scipy sparse or Dask matrix, N x D
                  max_passes, # products X^T X B allowed (>= 1)
                  rtol=1e-8, # certificate wanted, relative to s_1
                  seed=0): # seed of the random start block
-    "`(s, Vt, bound, passes)`: the top-`rank` triplets from the block Krylov space of X^T X; bound <= rtol certifies them."
+    """`(s, Vt, bound, passes)`: the top-`rank` triplets from the block Krylov space of X^T X; bound <= rtol certifies them.
+
+    Each pass forms X^T X B for a block B of `width` new directions; Rayleigh-Ritz on the whole space gives the
+    values and vectors, and a residual bound (rounding included) certifies every value to within `bound * s_1`.
+
+    Parameters
+    ----------
+    X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
+        The data.
+    rank : int
+        K, leading triplets wanted.
+    width : int
+        Block size b (b < K works, but finds at most b copies of a repeated value: then `bound` is inf).
+    max_passes : int
+        Products X^T X B allowed (>= 1).
+    rtol : float, default 1e-8
+        Certificate wanted, relative to s_1.
+    seed : int, default 0
+        Seed of the random start block.
+
+    Returns
+    -------
+    s : ndarray, shape (K,)
+        Leading singular values, descending.
+    Vt : ndarray, shape (K, D)
+        Their right singular vectors, as rows.
+    bound : float
+        Every s_t is within `bound * s_1` of a singular value of X (inf when not certified).
+    passes : int
+        Passes over the data spent.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> basis = np.linalg.qr(rng.normal(size=(40, 3)))[0].T
+    >>> X = (rng.normal(size=(200, 3)) * [10., 5., 2.]) @ basis + 0.01 * rng.normal(size=(200, 40))
+    >>> s, Vt, bound, passes = block_krylov(X, 3, width=12, max_passes=20)
+    >>> print(s.round(4), bound <= 1e-8)
+    [141.3024  73.1476  27.4638] True
+    """
     d, rng, frobenius = X.shape[1], np.random.default_rng(seed), frobenius_upper(X)
     block = np.linalg.qr(rng.standard_normal((d, min(width, d))))[0]
     store, H, used, history, due = np.empty((2, d, min(d, 4 * width))), np.zeros((0, 0)), 0, [], 1   # [basis, images]
@@ -326,14 +517,58 @@ SPARSE_FALLBACK_PASSES = 60             # ... and on a sparse matrix where ARPAC
 
 def krylov_width(rank, # K
                  kind='dense'): # 'dense', 'sparse' or 'dask'
-    "Block width of the Krylov route: 12 for dense input; else K plus max(10, K / 2), fewer passes over the data."
+    """Block width of the Krylov route: 12 for dense input; else K plus max(10, K / 2), fewer passes over the data.
+
+    Parameters
+    ----------
+    rank : int
+        K, values wanted.
+    kind : {'dense', 'sparse', 'dask'}, default 'dense'
+        The kind of input.
+
+    Returns
+    -------
+    int
+        The block width b.
+
+    Examples
+    --------
+    >>> krylov_width(5), krylov_width(5, 'sparse'), krylov_width(40, 'dask')
+    (12, 15, 60)
+    """
     return DENSE_KRYLOV_WIDTH if kind == 'dense' else rank + max(10, rank // 2)
 
 
 def svd_route(shape, # (N, D)
               rank, # K
               kind='dense'): # 'dense', 'sparse' or 'dask'
-    "`(route, passes)`: the cheapest route by the cost model, and the passes the Krylov route may spend."
+    """`(route, passes)`: the cheapest route by the cost model, and the passes the Krylov route may spend.
+
+    Sparse input goes to ARPACK; Dask input to its Gram matrix (at most `DASK_GRAM_LIMIT` features) or block Krylov;
+    small dense input to LAPACK's full SVD; other dense input to block Krylov when half the Gram route's cost buys
+    enough passes, else to the Gram route.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        (N, D) of the data.
+    rank : int
+        K, values wanted.
+    kind : {'dense', 'sparse', 'dask'}, default 'dense'
+        The kind of input.
+
+    Returns
+    -------
+    route : str
+        'full', 'gram', 'krylov' or 'arpack'.
+    passes : int
+        Passes the Krylov route may spend (0 for the others).
+
+    Examples
+    --------
+    >>> svd_route((200, 40), 3), svd_route((100_000, 1000), 10), svd_route((1_000_000, 10_000), 10)
+    (('full', 0), ('gram', 0), ('krylov', 105))
+    """
     n, d = shape
     m, width, space = min(n, d), krylov_width(rank, kind), KRYLOV_DIMENSIONS_PER_VALUE * rank
     if kind == 'sparse': return 'arpack', 0
@@ -403,7 +638,45 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
                           method='auto', # 'auto' (the cost model), 'full', 'gram', 'krylov' or 'arpack' (sparse)
                           seed=0, # seed of the Krylov start block
                           max_passes=None): # passes the Krylov route may spend; default from the cost model
-    "Leading singular values and right singular vectors `(s, Vt, bound)`; `bound` certifies every s_t to within bound * s_1."
+    """Leading singular values and right singular vectors `(s, Vt, bound)`; `bound` certifies every s_t to within bound * s_1.
+
+    The route comes from `svd_route` unless `method` names one; a Krylov result that is not certified falls back to an
+    exact route (ARPACK for sparse input, the Gram route, then LAPACK), except for Dask input, which warns instead.
+
+    Parameters
+    ----------
+    X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
+        The data.
+    rank : int
+        K, leading triplets wanted.
+    rtol : float, default 1e-8
+        Certified accuracy of the singular values, relative to s_1.
+    method : {'auto', 'full', 'gram', 'krylov', 'arpack'}, default 'auto'
+        The route: 'auto' (the cost model), LAPACK's full SVD, the Gram matrix's eigenvectors, block Krylov, or
+        ARPACK (sparse input only).
+    seed : int, default 0
+        Seed of the Krylov start block.
+    max_passes : int, optional
+        Passes the Krylov route may spend; default from the cost model.
+
+    Returns
+    -------
+    s : ndarray, shape (K,)
+        Leading singular values, descending.
+    Vt : ndarray, shape (K, D)
+        Their right singular vectors, as rows.
+    bound : float
+        Every s_t is within `bound * s_1` of a singular value of X (LAPACK's full SVD: `lapack_allowance`).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> basis = np.linalg.qr(rng.normal(size=(40, 3)))[0].T
+    >>> X = (rng.normal(size=(200, 3)) * [10., 5., 2.]) @ basis + 0.01 * rng.normal(size=(200, 40))
+    >>> s, Vt, bound = top_singular_triplets(X, 3, method='gram')
+    >>> print(s.round(4), bound <= 1e-8)
+    [141.3024  73.1476  27.4638] True
+    """
     kind = 'dask' if is_dask_array(X) else 'sparse' if scipy.sparse.issparse(X) else 'dense'
     if method not in SVD_ROUTES: _fail(f"method must be one of {SVD_ROUTES}; got {method!r}.")
     route, passes = svd_route(X.shape, rank, kind)
@@ -486,7 +759,39 @@ def _projections(Y1, Y2, s, Vt):
 # %% ../nbs/11_truncated_svd.ipynb #101afdd1
 @dataclass
 class SVDProblem:
-    "Sufficient statistics of a pair of measurements for every rank 1..max_rank, from one SVD."
+    """Sufficient statistics of a pair of measurements for every rank 1..max_rank, from one SVD.
+
+    Every weight sum of maxAC depends on the data only through these (scaled units: the data divided by `scale`).
+
+    Attributes
+    ----------
+    n_objects, n_features : int
+        N and D.
+    scale : float
+        The power of two the data were divided by (1.0 unless entries are extreme).
+    singular_values : ndarray, shape (K,)
+        s_t of X1 / scale, t = 1..K.
+    delta_sq : ndarray, shape (K,)
+        d_t = sum_i (u12_it - u1_it)^2, the disagreement of the two measurements' coordinates per component.
+    delta_scale : ndarray, shape (K,)
+        Delta_k = mean_i ||u12_i - u1_i|| over the first k components, k = 1..K.
+    residual1, residual2 : ndarray, shape (K,)
+        ||X1 (I - P_k)||^2 / scale^2 and ||X2 (I - P_k)||^2 / scale^2 (X2 in X1's basis), k = 1..K.
+    own_singular_values, own_delta_sq, own_residual2 : ndarray or None
+        The same for X2 in its own basis (basis='own' only; signs of the coordinates aligned with X1's).
+    right_vectors : ndarray, shape (K, D)
+        V_K^T of X1 (for per-object statistics).
+    max_rank : int
+        Property: K.
+    svd_bound : float
+        Set by `svd_problem`: every s_t is within `svd_bound * s_1` of X1's.
+
+    Examples
+    --------
+    >>> problem = svd_problem(np.diag([3., 2., 1.]), np.diag([3., 2., 1.]), max_rank=2)
+    >>> problem.singular_values, problem.delta_sq, problem.residual1
+    (array([3., 2.]), array([0., 0.]), array([5., 1.]))
+    """
     n_objects: int # N
     n_features: int # D
     scale: float # the power of two the data were divided by; statistics below are in scaled units
@@ -501,7 +806,9 @@ class SVDProblem:
     right_vectors: np.ndarray = field(default=None, repr=False) # V_K^T of X1, K x D (for per-object statistics)
 
     @property
-    def max_rank(self): return len(self.singular_values)
+    def max_rank(self):
+        "K, the largest rank the statistics cover."
+        return len(self.singular_values)
 
 # %% ../nbs/11_truncated_svd.ipynb #d4f4958f
 def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
@@ -530,7 +837,44 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
                 seed=0, # seed of the block Krylov start
                 rtol=1e-8, # certified accuracy of the singular values, relative to s_1
                 max_passes=None): # passes the block Krylov route may spend (default: from the cost model)
-    "Sufficient statistics of the maxAC weight sums for ranks 1..max_rank, from one (truncated) SVD of X1 (and of X2)."
+    """Sufficient statistics of the maxAC weight sums for ranks 1..max_rank, from one (truncated) SVD of X1 (and of X2).
+
+    Parameters
+    ----------
+    X1 : ndarray, scipy sparse matrix or Dask array, shape (N, D)
+        First measurement: N objects by D features, finite.
+    X2 : same type as `X1`, shape (N, D)
+        Second measurement of the same objects.
+    max_rank : int, optional
+        Largest rank K; default the numerical rank of X1 (sparse and Dask input: of its top `DEFAULT_MAX_RANK`).
+    basis : {'shared', 'own'}, default 'shared'
+        X1's basis for all sums, or also X2's own SVD (for Z2 in X2's basis).
+    clip_rank : bool, default False
+        Lower `max_rank` to the numerical rank of X1 instead of failing.
+    svd_method : {'auto', 'full', 'gram', 'krylov', 'arpack'}, default 'auto'
+        Route of the truncated SVD (see `top_singular_triplets`); 'auto' picks by cost.
+    seed : int, default 0
+        Seed of the block Krylov start.
+    rtol : float, default 1e-8
+        Certified accuracy of the singular values, relative to s_1.
+    max_passes : int, optional
+        Passes the block Krylov route may spend (default: from the cost model).
+
+    Returns
+    -------
+    SVDProblem
+        The statistics for ranks 1..K, with `svd_bound` the certificate of the singular values.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> basis = np.linalg.qr(rng.normal(size=(40, 3)))[0].T
+    >>> X = (rng.normal(size=(200, 3)) * [10., 5., 2.]) @ basis + 0.01 * rng.normal(size=(200, 40))
+    >>> X2 = X + 0.01 * rng.normal(size=X.shape)
+    >>> problem = svd_problem(X, X2, max_rank=4)
+    >>> print(problem.singular_values.round(2), problem.max_rank)
+    [141.3   73.15  27.46   0.2 ] 4
+    """
     X1, X2, scale, gram, dask_input = _checked_pair(X1, X2, basis, svd_method)
     n, d = X1.shape
     Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact

@@ -17,7 +17,32 @@ WEIGHT_FORMS = {'Z1': (1.0, 0.0), 'Z2': (0.0, 1.0), 'Z12_sum': (1.0, 1.0), 'Z12_
 def lebesgue_factor(log_p, # log(beta s_t^2), any shape
                     w_a, # weight of the cost centred at 0
                     w_b): # weight of the cost centred at delta
-    "`(L, Q)`: log of the Lebesgue integral per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2)."
+    """`(L, Q)`: log of the Lebesgue integral per object and component is `L - delta^2 Q`; each as (value, d/dlog beta, d2/dlog beta2).
+
+    The integral is `int exp(-p (w_a u^2 + w_b (u - delta)^2)) du` with `p = beta s_t^2`; `WEIGHT_FORMS` gives
+    `(w_a, w_b)` for each weight sum.
+
+    Parameters
+    ----------
+    log_p : float or ndarray
+        log(beta s_t^2), any shape.
+    w_a : float
+        Weight of the cost centred at 0 (>= 0).
+    w_b : float
+        Weight of the cost centred at delta (>= 0); `w_a + w_b > 0`.
+
+    Returns
+    -------
+    L, Q : ndarray, shape (3, *log_p.shape)
+        `L = (log(pi / (w_a + w_b)) - log p) / 2` and `Q = p w_a w_b / (w_a + w_b)`, each stacked with its first
+        and second derivatives in log(beta).
+
+    Examples
+    --------
+    >>> L, Q = lebesgue_factor(np.log(2.0), *WEIGHT_FORMS['Z12_sum'])
+    >>> print(L.round(4), Q)
+    [-0.1208 -0.5     0.    ] [1. 1. 1.]
+    """
     alpha = w_a + w_b
     L = 0.5 * (np.log(np.pi / alpha) - log_p)
     Q = (w_a * w_b / alpha) * np.exp(log_p)
@@ -26,7 +51,28 @@ def lebesgue_factor(log_p, # log(beta s_t^2), any shape
 # %% ../nbs/02_unconstrained.ipynb #6dc921a7
 def check_variant(joint, # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                   basis): # 'shared' (X1's basis) or 'own' (X2's basis for Z2)
-    "Check the names of a weight-sum variant."
+    """Check the names of a weight-sum variant.
+
+    Parameters
+    ----------
+    joint : str
+        'sum' (eq. (3)) or 'mean' (the paper's R_Delta).
+    basis : str
+        'shared' (X1's basis) or 'own' (X2's basis for Z2).
+
+    Returns
+    -------
+    None
+        Raises ValueError, with a one-line message, for any other name.
+
+    Examples
+    --------
+    >>> check_variant('sum', 'shared')
+    >>> check_variant('sum', 'mine')
+    Traceback (most recent call last):
+        ...
+    ValueError: basis must be 'shared' or 'own'; got 'mine'.
+    """
     if joint not in ('sum', 'mean'): _fail(f"joint must be 'sum' (eq. 3 of the paper) or 'mean'; got {joint!r}.")
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
 
@@ -37,7 +83,45 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
                              joint='sum', # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
                              basis='shared', # 'shared' or 'own' (Z2 in X2's basis)
                              residuals=True): # include the residual factors exp(-beta r)
-    "`(log Z1, log Z2, log Z12)`, each (3, *S, K): value and two log-beta derivatives, for ranks 1..K."
+    """`(log Z1, log Z2, log Z12)`, each (3, *S, K): value and two log-beta derivatives, for ranks 1..K.
+
+    Sums `N L - delta_t^2 Q` over the components t <= k (one factor per object and component, from `factor`) and
+    subtracts the residual terms `beta r`, for every rank k at once.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    log_beta : float or array_like, shape S
+        Log of the inverse temperature in scaled units (the data divided by `problem.scale`).
+    factor : callable
+        `(log_p, w_a, w_b) -> (L, Q)`, each stacked as (value, d/dlog beta, d2/dlog beta2), like `lebesgue_factor`.
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis (needs an `SVDProblem` computed with basis='own').
+    residuals : bool, default True
+        Include the residual factors `exp(-beta r)` of the directions outside the basis.
+
+    Returns
+    -------
+    log_z1, log_z2, log_z12 : ndarray, shape (3, *S, K)
+        The log weight sums for ranks 1..K, each with its first and second derivative in log(beta).
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=3)
+    >>> log_z1, log_z2, log_z12 = assemble_log_weight_sums(problem, np.log([0.5, 1.0]), lebesgue_factor)
+    >>> log_z1.shape
+    (3, 2, 3)
+    >>> print(((log_z12[0] - log_z1[0] - log_z2[0]) / problem.n_objects).round(4))   # I at two betas, ranks 1..3
+    [[2.3009 4.2951 4.4769]
+     [2.2555 4.0629 3.9158]]
+    """
     check_variant(joint, basis)
     if basis == 'own' and problem.own_singular_values is None:
         _fail("basis='own' needs an SVDProblem computed with basis='own'.")
@@ -64,7 +148,30 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
 
 # %% ../nbs/02_unconstrained.ipynb #9db25c79
 def rational_orthogonal(D): # dimension
-    "An exactly orthogonal D x D rational sympy matrix (Cayley transform of a fixed skew-symmetric matrix)."
+    """An exactly orthogonal D x D rational sympy matrix (Cayley transform of a fixed skew-symmetric matrix).
+
+    Parameters
+    ----------
+    D : int
+        Dimension, 1..4 (the fixed skew-symmetric matrix has six distinct entries).
+
+    Returns
+    -------
+    sympy.Matrix, shape (D, D)
+        `(I - A)(I + A)^-1` for a fixed rational skew-symmetric A: rational entries, `Q^T Q = I` exactly.
+
+    Examples
+    --------
+    >>> Q = rational_orthogonal(2)
+    >>> Q
+    Matrix([
+    [3/5, -4/5],
+    [4/5,  3/5]])
+    >>> Q.T * Q
+    Matrix([
+    [1, 0],
+    [0, 1]])
+    """
     import sympy as sp
     A = sp.zeros(D, D)
     values = iter([sp.Rational(1, 2), sp.Rational(1, 3), sp.Rational(1, 5), sp.Rational(1, 7), sp.Rational(2, 3), sp.Rational(3, 4)])
@@ -76,7 +183,36 @@ def rational_orthogonal(D): # dimension
 def symbolic_weight_sums(D, # number of features (small: 2 or 3)
                          k, # rank, 1..D
                          log_weight=None): # f(u - u1) -> log-weight on the coordinates (None: Lebesgue)
-    "sympy integrals over u in R^k of the four weight sums for one object: `[log Z1, log Z2, log Z12 sum, log Z12 mean], symbols`."
+    """sympy integrals over u in R^k of the four weight sums for one object: `[log Z1, log Z2, log Z12 sum, log Z12 mean], symbols`.
+
+    One object with `x1 = W^T ut + V_perp n1` and `x2 = W^T (ut + delta) + V_perp n2` in the basis
+    `W = diag(s) V^T` (V the first k columns of `rational_orthogonal(D)`); each sum is integrated by sympy.
+
+    Parameters
+    ----------
+    D : int
+        Number of features (small: 1 to 3; sympy's integrals take seconds).
+    k : int
+        Rank, 1..D.
+    log_weight : callable, optional
+        `f(u - ut) -> log-weight` on the coordinates (a sympy expression); None: the Lebesgue measure.
+
+    Returns
+    -------
+    sums : list of sympy expressions
+        `[log Z1, log Z2, log Z12 (eq. (3)), log Z12 (R_Delta)]` of the object.
+    symbols : dict
+        The symbols they use: 'beta', 's' (singular values), 'delta' (disagreements), 'r1' and 'r2' (the squared
+        residuals outside the basis, 0 when k = D).
+
+    Examples
+    --------
+    Not run by doctest (sympy takes about three seconds; the notebook `02_unconstrained` runs it):
+
+    >>> sums, symbols = symbolic_weight_sums(1, 1)   # doctest: +SKIP
+    >>> sums[2]   # doctest: +SKIP
+    -beta*delta1**2*s1**2/2 - log(beta)/2 - log(s1) - log(2)/2 + log(pi)/2
+    """
     import sympy as sp
     beta = sp.Symbol('beta', positive=True)
     Q = rational_orthogonal(D)
@@ -101,7 +237,30 @@ def symbolic_weight_sums(D, # number of features (small: 2 or 3)
 
 def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_sums`
                           factor): # (p, w_a, w_b, delta) -> sympy log factor of one object and component
-    "The closed forms `[log Z1, log Z2, log Z12 sum, log Z12 mean]` for one object, from the `WEIGHT_FORMS` table."
+    """The closed forms `[log Z1, log Z2, log Z12 sum, log Z12 mean]` for one object, from the `WEIGHT_FORMS` table.
+
+    Parameters
+    ----------
+    symbols : dict
+        The symbols returned by `symbolic_weight_sums` ('beta', 's', 'delta', 'r1', 'r2').
+    factor : callable
+        `(p, w_a, w_b, delta) -> ` sympy log factor of one object and component, with `p = beta s_t^2`.
+
+    Returns
+    -------
+    list of sympy expressions
+        The four log weight sums of the object: the factors summed over components, minus `beta` times the
+        residual each sum carries.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> beta, s1, d1 = sp.symbols('beta s1 delta1', positive=True)
+    >>> symbols = dict(beta=beta, s=(s1,), delta=(d1,), r1=0, r2=0)
+    >>> lebesgue = lambda p, w_a, w_b, delta: sp.log(sp.pi / ((w_a + w_b) * p)) / 2 - w_a * w_b / (w_a + w_b) * p * delta**2
+    >>> symbolic_closed_forms(symbols, lebesgue)[2]
+    -beta*delta1**2*s1**2/2 + log(pi/(2*beta*s1**2))/2
+    """
     import sympy as sp
     beta, out = symbols['beta'], []
     for name, residual in (('Z1', symbols['r1']), ('Z2', symbols['r2']), ('Z12_sum', symbols['r1'] + symbols['r2']),
@@ -115,7 +274,36 @@ def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_su
 def net_residual(problem, # an `SVDProblem`
                  joint='sum', # 'sum' (eq. 3) or 'mean'
                  basis='shared'): # 'shared' or 'own'
-    "`rbar_k` (scaled units) such that the residuals contribute `-beta rbar_k` to `N I`, for ranks 1..K (0 for eq. 3, shared basis)."
+    """`rbar_k` (scaled units) such that the residuals contribute `-beta rbar_k` to `N I`, for ranks 1..K (0 for eq. 3, shared basis).
+
+    `rbar_k = w12 (r1 + r2) - r1 - r2`, with `w12 = 1` for eq. (3) and 1/2 for 'mean', and r2 in the basis of Z2.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis (needs an `SVDProblem` computed with basis='own').
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The net residual of ranks 1..K: exactly 0 for the default variant.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=3)
+    >>> net_residual(problem)
+    array([0., 0., 0.])
+    >>> print(net_residual(problem, joint='mean').round(2))
+    [-2088.07  -197.4   -138.37]
+    """
     check_variant(joint, basis)
     if joint == 'sum' and basis == 'shared': return np.zeros(problem.max_rank)   # cancels exactly, not by rounding
     r2 = problem.residual2 if basis == 'shared' else problem.own_residual2
@@ -126,7 +314,34 @@ def net_residual(problem, # an `SVDProblem`
 def unconstrained_slope(problem, # an `SVDProblem`
                         joint='sum', # 'sum' (eq. 3) or 'mean'
                         basis='shared'): # 'shared' or 'own'
-    "`eta_k` (scaled units) in `N I = (N k / 2) log beta + B_k - eta_k beta`, for ranks 1..K."
+    """`eta_k` (scaled units) in `N I = (N k / 2) log beta + B_k - eta_k beta`, for ranks 1..K.
+
+    `eta_k = (1/2) sum_(t<=k) s_t^2 d_t + rbar_k` (1/4 for the 'mean' joint cost), `rbar_k` from `net_residual`.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis (needs an `SVDProblem` computed with basis='own').
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        The slope of the unconstrained `N I` in beta, ranks 1..K.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=3)
+    >>> print(unconstrained_slope(problem).round(3))
+    [ 39.199  92.534 160.078]
+    """
     quadratic = 0.25 if joint == 'mean' else 0.5               # w_a w_b / alpha of the joint sum
     return quadratic * np.cumsum(problem.singular_values ** 2 * problem.delta_sq) + net_residual(problem, joint, basis)
 
@@ -134,7 +349,34 @@ def unconstrained_slope(problem, # an `SVDProblem`
 def unconstrained_log_beta_star(problem, # an `SVDProblem`
                                 joint='sum', # 'sum' (eq. 3) or 'mean'
                                 basis='shared'): # 'shared' or 'own'
-    "Closed-form `log beta*` (scaled units) of the unconstrained information for ranks 1..K; +inf where I is unbounded."
+    """Closed-form `log beta*` (scaled units) of the unconstrained information for ranks 1..K; +inf where I is unbounded.
+
+    `beta*_k = N k / (2 eta_k)` (`unconstrained_slope`) where `eta_k > 0`.
+
+    Parameters
+    ----------
+    problem : SVDProblem
+        Sufficient statistics of the pair (`maxac.truncated.svd_problem`).
+    joint : {'sum', 'mean'}, default 'sum'
+        The joint cost: `R1 + R2` (eq. (3)) or the paper's `R_Delta = (R1 + R2) / 2`.
+    basis : {'shared', 'own'}, default 'shared'
+        Z2 in X1's basis, or in X2's own basis (needs an `SVDProblem` computed with basis='own').
+
+    Returns
+    -------
+    ndarray, shape (K,)
+        log of the maximising inverse temperature of ranks 1..K; +inf where `eta_k <= 0`.
+
+    Examples
+    --------
+    >>> from maxac.truncated import svd_problem
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> problem = svd_problem(X1, X2, max_rank=3)
+    >>> print(unconstrained_log_beta_star(problem).round(4))
+    [-0.4498 -0.6156 -0.7582]
+    """
     slope = unconstrained_slope(problem, joint, basis)
     ranks = np.arange(1, problem.max_rank + 1)
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -149,7 +391,35 @@ def paper_unconstrained_information(X1, # first measurement, N x D
                                     X2, # second measurement, N x D
                                     k, # rank
                                     beta): # inverse temperature(s) > 0
-    "Section III-A's printed I(beta), as printed (for comparison only: it is wrong, see the notebook)."
+    """Section III-A's printed I(beta), as printed (for comparison only: it is wrong, see the notebook).
+
+    `(D k / 2) log(beta / pi) + (1/2) sum_j D_j - beta / (4 N) sum_ij (x1_ij - x2_ij)^2`, with `D_j = ||w_j||^2`
+    the column norms of X2's rank-k basis (errata E2-E9 of `07_errata`).
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank, 1..min(N, D).
+    beta : float or array_like
+        Inverse temperature(s) > 0.
+
+    Returns
+    -------
+    ndarray
+        The printed formula's value, shaped like `beta`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> print(paper_unconstrained_information(X1, X2, 2, [0.1, 1.0]).round(2))
+    [2329.39 2340.69]
+    """
     X1, X2 = check_pair(X1, X2)
     k, beta = check_rank(k, min(X1.shape)), check_beta(beta, allow_zero=False)
     n, d = X1.shape
@@ -162,7 +432,30 @@ def paper_unconstrained_information(X1, # first measurement, N x D
 def paper_unconstrained_beta_star(X1, # first measurement, N x D
                                   X2, # second measurement, N x D
                                   k): # rank
-    "Section III-A's printed optimal inverse temperature, `2 N D k / sum (x1 - x2)^2`."
+    """Section III-A's printed optimal inverse temperature, `2 N D k / sum (x1 - x2)^2`.
+
+    Parameters
+    ----------
+    X1 : array_like, shape (N, D)
+        First measurement.
+    X2 : array_like, shape (N, D)
+        Second measurement of the same objects.
+    k : int
+        Rank, 1..min(N, D).
+
+    Returns
+    -------
+    float
+        The printed beta* (wrong: erratum E9 of `07_errata`).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> signal = 3 * rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    >>> X1, X2 = signal + rng.normal(size=(50, 6)), signal + rng.normal(size=(50, 6))
+    >>> round(float(paper_unconstrained_beta_star(X1, X2, 2)), 4)
+    2.1437
+    """
     X1, X2 = check_pair(X1, X2)
     k = check_rank(k, min(X1.shape))
     n, d = X1.shape

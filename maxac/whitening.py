@@ -17,7 +17,24 @@ from .truncated import _gram_singular_values, top_eigenpairs
 
 
 def cross_product(Y): # dense matrix, any memory order
-    "Y^T Y as a full symmetric matrix (its blocks are indexed below), from `upper_cross_product` of `01_svd_problem`."
+    """Y^T Y as a full symmetric matrix (its blocks are indexed below), from `upper_cross_product` of `01_svd_problem`.
+
+    Parameters
+    ----------
+    Y : ndarray, shape (n, m)
+        Dense matrix, any memory order.
+
+    Returns
+    -------
+    ndarray, shape (m, m)
+        Y^T Y, both triangles filled.
+
+    Examples
+    --------
+    >>> cross_product(np.arange(6.).reshape(3, 2))
+    array([[20., 26.],
+           [26., 35.]])
+    """
     upper = upper_cross_product(Y)
     return np.triu(upper) + np.triu(upper, 1).T
 
@@ -34,7 +51,39 @@ def noise_profile(halves, # the two random halves of the rows of a tall Y (N >= 
                   grams, # their Gram matrices (D x D)
                   columns, # two index arrays: a random split of the columns
                   rank): # pilot rank r: factors fitted per half
-    "`(rows, columns)`: relative noise variances of each half's rows and of the columns, from cross-fitted residuals."
+    """`(rows, columns)`: relative noise variances of each half's rows and of the columns, from cross-fitted residuals.
+
+    Column variances: residuals of each half of the columns after the factors fitted on the other half. Row
+    variances: residuals of each half of the rows outside the top right vectors of the other half.
+
+    Parameters
+    ----------
+    halves : list of two ndarrays
+        The two random halves of the rows of a tall Y (N >= D).
+    grams : list of two ndarrays, shape (D, D)
+        Their Gram matrices.
+    columns : list of two index arrays
+        A random split of the columns.
+    rank : int
+        Pilot rank r: factors fitted per half.
+
+    Returns
+    -------
+    rows : list of two ndarrays
+        The noise variance of each row of each half (up to a common factor).
+    columns : ndarray, shape (D,)
+        The noise variance of each column (up to a common factor).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> scales = np.exp(rng.uniform(-1, 1, 40))
+    >>> Y = rng.normal(size=(400, 40)) * scales                      # column noise sds differ
+    >>> halves = [Y[:200], Y[200:]]
+    >>> rows, columns = noise_profile(halves, [cross_product(h) for h in halves], [np.arange(20), np.arange(20, 40)], 0)
+    >>> bool(np.corrcoef(columns, scales ** 2)[0, 1] > 0.99)
+    True
+    """
     n, d = sum(h.shape[0] for h in halves), grams[0].shape[0]
     G = grams[0] + grams[1]
     col = np.empty(d)
@@ -59,14 +108,55 @@ WHITENING_ROUNDS = 3                    # rounds of re-estimating the scales in 
 
 def dispersion_pvalue(variances, # estimates, each sigma^2 chi2(dof) / dof under equal variances
                       dof): # their degrees of freedom
-    "p-value of the spread of variance estimates under equal variances (chi-square dispersion test)."
+    """p-value of the spread of variance estimates under equal variances (chi-square dispersion test).
+
+    Under equal variances each ratio `v_i / mean(v)` is about `chi2(dof) / dof`, of variance `2 / dof`:
+    `sum (ratio - 1)^2 dof / 2` is then about chi-square with n - 1 degrees of freedom.
+
+    Parameters
+    ----------
+    variances : ndarray
+        The estimates, each `sigma^2 chi2(dof) / dof` under equal variances.
+    dof : float
+        Their degrees of freedom.
+
+    Returns
+    -------
+    float
+        The p-value; small when the variances differ.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> even = rng.chisquare(50, size=20) / 50
+    >>> round(dispersion_pvalue(even, 50), 3), dispersion_pvalue(even * np.repeat([1.0, 2.0], 10), 50) < 1e-6
+    (0.801, True)
+    """
     ratio = variances / np.mean(variances)
     return float(scipy.stats.chi2.sf(np.sum((ratio - 1) ** 2) * dof / 2, ratio.size - 1))
 
 
 def marchenko_pastur_cdf(x, # eigenvalues of Y^T Y / (N sigma^2)
                          ratio): # D / N, in (0, 1]
-    "Distribution function of the Marchenko-Pastur law with the given ratio and unit variance."
+    """Distribution function of the Marchenko-Pastur law with the given ratio and unit variance.
+
+    Parameters
+    ----------
+    x : float or array_like
+        Eigenvalues of `Y^T Y / (N sigma^2)`.
+    ratio : float
+        D / N, in (0, 1].
+
+    Returns
+    -------
+    ndarray
+        P(X <= x), shaped like `x` (tabulated on 4001 points and interpolated).
+
+    Examples
+    --------
+    >>> print(marchenko_pastur_cdf([0.0, 1.0, 4.0], 1.0).round(4))
+    [0.    0.609 1.   ]
+    """
     a, b = (1 - np.sqrt(ratio)) ** 2, (1 + np.sqrt(ratio)) ** 2
     h = np.sin(np.linspace(0, np.pi, 4001) / 2) ** 2                             # x = a + (b - a) h
     grid = a + (b - a) * h
@@ -81,7 +171,31 @@ def bulk_distance(singular_values, # all D singular values of a tall matrix, des
                   noise_level, # sigma
                   rank, # components left out of the bulk
                   shape): # (N, D), N >= D
-    "Kolmogorov distance between the eigenvalues beyond `rank` and the Marchenko-Pastur law of white noise."
+    """Kolmogorov distance between the eigenvalues beyond `rank` and the Marchenko-Pastur law of white noise.
+
+    Parameters
+    ----------
+    singular_values : ndarray
+        All D singular values of a tall matrix, descending.
+    noise_level : float
+        sigma, the noise standard deviation per entry.
+    rank : int
+        Components left out of the bulk.
+    shape : tuple of int
+        (N, D), N >= D.
+
+    Returns
+    -------
+    float
+        The largest gap between the empirical distribution of the bulk and the law (NaN when sigma is 0).
+
+    Examples
+    --------
+    >>> Y = 0.5 * np.random.default_rng(0).normal(size=(400, 40))
+    >>> s = np.linalg.svd(Y, compute_uv=False)
+    >>> round(bulk_distance(s, 0.5, 0, Y.shape), 3), bulk_distance(s, 1.0, 0, Y.shape)   # the right level, and twice it
+    (0.043, 1.0)
+    """
     n, d = shape
     if not noise_level > 0: return float('nan')                     # a zero matrix has no noise to judge
     bulk = np.sort(singular_values[rank:] ** 2 / (noise_level ** 2 * (n - rank)))
@@ -91,7 +205,35 @@ def bulk_distance(singular_values, # all D singular values of a tall matrix, des
 # %% ../nbs/32_whitening.ipynb #0bc59d6b
 @dataclass
 class NoiseSpectrum:
-    "Singular values of a tall matrix (whitened if that made its noise white), with the noise level and the row and column scales used."
+    """Singular values of a tall matrix (whitened if that made its noise white), with the noise level and the row and column scales used.
+
+    Attributes
+    ----------
+    singular_values : ndarray, shape (D,)
+        All D singular values, descending (of the whitened matrix, if whitened).
+    noise_level : float
+        sigma per entry (of the whitened matrix, if whitened).
+    rank : int
+        Pilot rank: singular values above the noise edge.
+    row_scale, col_scale : ndarray
+        Relative noise standard deviation of each row and column (ones for a side not whitened); the whitened
+        matrix is `Y / row_scale[:, None] / col_scale`.
+    bulk_distance : float
+        Kolmogorov distance of the bulk to Marchenko-Pastur.
+    gram : ndarray, shape (D, D), or None
+        Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD).
+    raw_gram : ndarray, shape (D, D), or None
+        Gram matrix of Y itself, before whitening (None: not formed).
+    whitened : str
+        Property: which sides were whitened: 'rows', 'columns', 'rows and columns', or 'none'.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> spectrum = noise_spectrum(rng.normal(size=(400, 40)) * np.exp(rng.uniform(-1, 1, 40)))
+    >>> spectrum.whitened
+    'columns'
+    """
     singular_values: np.ndarray # all D singular values, descending
     noise_level: float # sigma per entry (of the whitened matrix, if whitened)
     rank: int # pilot rank: singular values above the noise edge
@@ -136,7 +278,36 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
                    whiten=True, # try whitening rows and columns
                    seed=0, # seed of the random halves
                    recentre=True): # when the Gram matrix cannot resolve the noise, take the scales from the centred Y
-    "The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests."
+    """The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests.
+
+    A side is whitened when the spread of its noise variances (`noise_profile`) fails the dispersion test at
+    `WHITENING_LEVEL`; the whitened spectrum is kept when its bulk is closer to the Marchenko-Pastur law than before
+    (`bulk_distance`), over up to `WHITENING_ROUNDS` rounds.
+
+    Parameters
+    ----------
+    Y : ndarray, shape (N, D)
+        Tall matrix (N >= D), dense, finite.
+    whiten : bool, default True
+        Try whitening rows and columns (nothing is whitened with `MIN_BULK` columns or fewer).
+    seed : int, default 0
+        Seed of the random halves.
+    recentre : bool, default True
+        When the Gram matrix cannot resolve the noise (a large offset), take the scales from the centred Y.
+
+    Returns
+    -------
+    NoiseSpectrum
+        The singular values, the noise level and pilot rank, and the row and column scales used.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> Y = rng.normal(size=(400, 40)) * np.exp(rng.uniform(-1, 1, 40))        # pure noise, uneven columns
+    >>> spectrum = noise_spectrum(Y)
+    >>> spectrum.whitened, spectrum.rank, noise_spectrum(Y, whiten=False).rank  # unwhitened, noise looks like signal
+    ('columns', 0, 24)
+    """
     n, d = Y.shape
     if not whiten or d <= MIN_BULK:                                  # nothing to whiten, or too few eigenvalues to judge
         from maxac.problem import gram_matrix
