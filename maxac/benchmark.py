@@ -5,7 +5,8 @@
 # %% auto #0
 __all__ = ['BENCHMARKS', 'one_blas_thread', 'best_time', 'planted_pair', 'peak_memory', 'benchmark_capacity_curve',
            'benchmark_growth', 'benchmark_grid', 'benchmark_select', 'sparse_noise', 'sparse_pair',
-           'benchmark_sparse_select', 'benchmark_dask', 'benchmark_krylov_widths', 'report_lines', 'report', 'main']
+           'benchmark_sparse_select', 'benchmark_dask', 'benchmark_krylov_widths', 'benchmark_eigensolvers',
+           'report_lines', 'report', 'main']
 
 # %% ../nbs/42_benchmark.ipynb #1a882d0d
 import argparse
@@ -511,6 +512,37 @@ def benchmark_krylov_widths(shape=(5000, 5000), # (N, D) of a planted pair (rank
         rows.append(dict(width=width, passes=passes, seconds=seconds, bound=bound))
     return rows
 
+# %% ../nbs/42_benchmark.ipynb #215f9502
+def benchmark_eigensolvers(sizes=((200, 101), (1000, 101)), # (m, count): the top `count` eigenpairs of an m x m Gram matrix
+                           repeat=3): # repetitions
+    """Seconds of LAPACK's `evr` for the top eigenpairs only against `evd` for all: why `top_eigenpairs` takes all beyond a fifth.
+
+    Parameters
+    ----------
+    sizes : sequence of (int, int), default ((200, 101), (1000, 101))
+        (m, count): the top `count` eigenpairs of the Gram matrix of a 3m x m Gaussian matrix.
+    repeat : int, default 3
+        Repetitions (the fastest counts).
+
+    Returns
+    -------
+    list of dict
+        Per size: 'm', 'count', 'evr_seconds' (only the pairs asked for) and 'evd_seconds' (all of them).
+
+    Examples
+    --------
+    >>> [(row['m'], row['count']) for row in benchmark_eigensolvers(((20, 5),), repeat=1)]
+    [(20, 5)]
+    """
+    from maxac.truncated import gram_matrix
+    rows = []
+    for m, count in sizes:
+        G = gram_matrix(np.random.default_rng(0).normal(size=(3 * m, m)))
+        evr, _ = best_time(lambda: scipy.linalg.eigh(G, lower=False, subset_by_index=[m - count, m - 1], check_finite=False), repeat)
+        evd, _ = best_time(lambda: scipy.linalg.eigh(G, lower=False, driver='evd', check_finite=False), repeat)
+        rows.append(dict(m=m, count=count, evr_seconds=evr, evd_seconds=evd))
+    return rows
+
 # %% ../nbs/42_benchmark.ipynb #2c8c962f
 def report_lines(quick=False): # small sizes, for a smoke test
     """Run the benchmarks one by one, yielding each line of the report as soon as it is measured.
@@ -543,6 +575,9 @@ def _report_lines(quick, limited):
     (n, d), K = ((1000, 1000), 10) if quick else ((5000, 5000), 20)
     yield (f"block Krylov on {n} x {d}, K = {K}, by block width: " + ', '.join(
         f"b = {row['width']}: {row['passes']} passes, {row['seconds']:.3f} s" for row in benchmark_krylov_widths((n, d), K)))
+    yield 'top eigenpairs of an m x m Gram matrix: ' + ', '.join(
+        f"{row['count']} of {row['m']}: evr (those only) {row['evr_seconds'] * 1e3:.1f} ms, evd (all) {row['evd_seconds'] * 1e3:.1f} ms"
+        for row in benchmark_eigensolvers(((100, 51), (200, 101)) if quick else ((200, 101), (1000, 101))))
     for shape in ((1000, 100),) if quick else ((5000, 200), (20000, 1000)):
         yield _select_line(benchmark_select(shape, old_default=shape == (5000, 200)))
     sparse = benchmark_sparse_select(*(((20000, 4000), 2e-3) if quick else ((100000, 20000), 1e-3)))
@@ -565,7 +600,8 @@ def _report_lines(quick, limited):
         for row in grid)
 
 # %% ../nbs/42_benchmark.ipynb #67f767de
-BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'block Krylov widths', 'select_rank on 5000 x 200',
+BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'block Krylov widths', 'eigensolvers',
+              'select_rank on 5000 x 200',
               'select_rank on 20000 x 1000', 'select_rank on a sparse pair', 'Dask per row', 'growth with N', 'exact grid sums')
 
 

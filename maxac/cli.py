@@ -733,7 +733,7 @@ def parser():
     select.add_argument('--center', action='store_true', help='subtract the column means first, as PCA does')
     select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest'),
                         help='how one matrix gets its second measurement (default: the predicted replicate)')
-    select.add_argument('--bootstrap', type=_whole(0), default=200, help='redraws behind the votes, 0 for none (default 200)')
+    select.add_argument('--bootstrap', type=_whole(0), default=100, help='redraws behind the votes, 0 for none (default 100)')
     select.add_argument('--resample', choices=('objects', 'model'), default='objects', help='what the votes redraw: the '
                         'objects, with replacement (default), or for one matrix spectra from the fitted model (cheaper)')
     select.add_argument('--splits', type=_whole(1), default=20, help='pairs made by the fission and neighbour pairings (default 20)')

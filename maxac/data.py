@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['NOISE_KINDS', 'DATASETS', 'MixtureData', 'gaussian_mixture', 'low_rank_plus_noise', 'spiked_model', 'factor_model',
-           'decaying_spectrum', 'noisy_dataset', 'denoising_errors', 'best_denoising_rank']
+           'decaying_spectrum', 'noisy_dataset', 'denoising_errors', 'best_denoising_rank', 'CountData',
+           'single_cell_counts', 'text_counts']
 
 # %% ../nbs/10_data.ipynb #5b2e4962
 import numpy as np
@@ -498,3 +499,270 @@ def best_denoising_rank(X, # data, N x D
     """
     if min_rank not in (0, 1): _fail(f"min_rank must be 0 or 1; got {min_rank!r}.")
     return int(np.argmin(denoising_errors(X, signal, max_rank)[min_rank:])) + min_rank
+
+# %% ../nbs/10_data.ipynb #6e665b94
+from functools import cached_property
+import scipy.sparse
+
+
+@dataclass(repr=False)
+class CountData:
+    """Counts drawn around a known low-rank mean, and that mean.
+
+    Attributes
+    ----------
+    counts : ndarray of int64 or scipy.sparse.csr_matrix, shape (N, D)
+        The counts (cells x genes, documents x words).
+    mean : ndarray, shape (N, D)
+        Their expectation, of rank `rank`.
+    library : ndarray, shape (N,)
+        Expected total of each row: `mean.sum(axis=1)` up to rounding.
+    overdispersion : float
+        phi of Var = mu + phi mu^2 (1 / the negative binomial shape); 0 for Poisson.
+    rank : int
+        Rank of `mean`, by construction.
+    kind : str
+        'single_cell' or 'text'.
+    shape : tuple of int
+        Property: (N, D).
+    best_rank : int
+        Property (computed once): `denoising_rank()`, the best denoising rank of the log1p-transformed counts
+        against the transformed mean.
+
+    Examples
+    --------
+    >>> data = single_cell_counts(500, 200, rank=3, seed=0)
+    >>> data
+    CountData(single_cell, N=500, D=200, rank=3, overdispersion=0, zeros 79.1 %)
+    >>> data.best_rank
+    3
+    """
+    counts: object # N x D counts: int64 ndarray, or CSR with sparse=True
+    mean: np.ndarray # N x D expectation of the counts, of rank `rank`
+    library: np.ndarray # expected row totals, shape (N,)
+    overdispersion: float # phi of Var = mu + phi mu^2; 0: Poisson
+    rank: int # rank of the mean, by construction
+    kind: str # 'single_cell' or 'text'
+
+    @property
+    def shape(self):
+        "(N, D) of the counts."
+        return self.counts.shape
+
+    def signal(self, X=None):
+        """The mean on the scale of `log1p(L x / n_i)` at the depth of the counts `X`: `log1p(L m_ij / library_i)`.
+
+        Parameters
+        ----------
+        X : array_like or scipy sparse matrix, shape (N, D), optional
+            Counts of these objects (default `counts`; a thinned half is fine): L is the median of its row totals.
+
+        Returns
+        -------
+        ndarray, shape (N, D)
+            The transformed mean, the noise-free counterpart of `maxac.thinning.stabilise_counts(X)`.
+        """
+        X = self.counts if X is None else X
+        return _log1p_normalised(self.mean, self.library, _median_total(X))
+
+    def denoising_rank(self, X=None, max_rank=None):
+        """The best denoising rank of `stabilise_counts(X)` against `signal(X)` (`best_denoising_rank`; densifies X).
+
+        Parameters
+        ----------
+        X : array_like or scipy sparse matrix, shape (N, D), optional
+            Counts of these objects (default `counts`; a thinned half is fine).
+        max_rank : int, optional
+            Largest rank considered; default min(N, D).
+
+        Returns
+        -------
+        int
+            The rank k >= 1 whose truncated SVD of the transformed counts is closest to the transformed mean.
+        """
+        X = self.counts if X is None else X
+        dense = X.toarray() if scipy.sparse.issparse(X) else np.asarray(X)
+        totals = dense.sum(axis=1, dtype=float)
+        return best_denoising_rank(_log1p_normalised(dense, totals, _median_total(dense)), self.signal(X), max_rank)
+
+    @cached_property
+    def best_rank(self):
+        "The best denoising rank of the transformed counts against the transformed mean (computed once)."
+        return self.denoising_rank()
+
+    def __repr__(self):
+        zeros = 1 - (self.counts.nnz if scipy.sparse.issparse(self.counts) else np.count_nonzero(self.counts)) / np.prod(self.shape)
+        return (f"CountData({self.kind}, N={self.shape[0]}, D={self.shape[1]}, rank={self.rank}, "
+                f"overdispersion={self.overdispersion:g}, zeros {100 * zeros:.1f} %)")
+
+
+def _median_total(X):
+    "Median of the row totals of counts X (dense or sparse)."
+    return float(np.median(np.asarray(X.sum(axis=1), dtype=float)))
+
+
+def _log1p_normalised(X, # counts or means, dense or scipy sparse, N x D
+                      totals, # row totals n_i to divide by (rows with 0 stay 0)
+                      target): # L, the total every row is scaled to
+    "log(1 + L x_ij / n_i): dense stays dense, sparse stays sparse in its format (log1p(0) = 0)."
+    with np.errstate(divide='ignore', invalid='ignore'):
+        scale = np.where(totals > 0, target / np.where(totals > 0, totals, 1.0), 0.0)
+    if scipy.sparse.issparse(X):                                       # the stored entries only, structure kept
+        Y = X.tocsr(copy=True).astype(float, copy=False)
+        Y.data *= np.repeat(scale, np.diff(Y.indptr))
+        np.log1p(Y.data, out=Y.data)
+        return Y.asformat(X.format)
+    return np.log1p(np.asarray(X, dtype=float) * scale[:, None])
+
+
+def _library_sizes(rng, n, depth, spread):
+    "n sizes log-uniform around `depth`, largest / smallest exactly `spread` (the draws stretched to the full range)."
+    u = rng.uniform(size=n)
+    u = (u - u.min()) / (u.max() - u.min()) if n > 1 else np.full(1, 0.5)
+    return depth * spread ** (u - 0.5)
+
+
+def _sample_counts(mean, overdispersion, sparse, rng):
+    "Poisson(mean), or negative binomial (Var = mean + phi mean^2) as Poisson(Gamma(1/phi, scale phi mean)); CSR if sparse."
+    rate = mean if overdispersion == 0 else rng.gamma(1 / overdispersion, overdispersion * mean)
+    counts = rng.poisson(rate).astype(np.int64)
+    return scipy.sparse.csr_matrix(counts) if sparse else counts
+
+
+def _check_count_sizes(n, d, rank, names):
+    "Sizes and rank as ints, after checking 1 <= rank <= min(n, d)."
+    n, d, r = _check_count(n, names[0], 2), _check_count(d, names[1]), _check_count(rank, 'rank')
+    if r > min(n, d): _fail(f"rank must be at most min({names[0]}, {names[1]}) = {min(n, d)}; got {r}.")
+    return n, d, r
+
+
+def _check_spread(value, name):
+    "A ratio >= 1, as a float."
+    value = _check_real(value, name, positive=True)
+    if value < 1: _fail(f"{name} must be >= 1 (largest / smallest row total); got {value}.")
+    return value
+
+# %% ../nbs/10_data.ipynb #287c8735
+def single_cell_counts(n_cells=2000, # N
+                       n_genes=1000, # D
+                       rank=5, # number of expression programs: the rank of the mean
+                       depth=100.0, # median expected reads per cell (geometric centre of the library sizes)
+                       depth_spread=10.0, # largest / smallest library size (>= 1)
+                       overdispersion=0.0, # phi of Var = mu + phi mu^2 (0: Poisson)
+                       sparse=False, # return the counts as a CSR matrix
+                       seed=None): # seed for np.random.default_rng
+    """Single-cell-like counts: cells x genes around a rank-`rank` mean with library sizes varying `depth_spread`-fold.
+
+    Parameters
+    ----------
+    n_cells : int, default 2000
+        N (>= 2).
+    n_genes : int, default 1000
+        D.
+    rank : int, default 5
+        Number of expression programs, the rank of the mean (1..min(N, D)).
+    depth : float, default 100.0
+        Geometric centre of the expected library sizes (> 0).
+    depth_spread : float, default 10.0
+        Largest / smallest expected library size (>= 1).
+    overdispersion : float, default 0.0
+        phi of the negative binomial variance mu + phi mu^2 (>= 0; 0 draws Poisson counts).
+    sparse : bool, default False
+        Return the counts as a `scipy.sparse.csr_matrix` (the same counts as dense for the same seed).
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    CountData
+        `.counts`, their `.mean` (rank `rank`), the expected `.library` sizes, and the best denoising rank on the
+        log1p scale as `.best_rank`.
+
+    Examples
+    --------
+    >>> data = single_cell_counts(500, 200, rank=3, overdispersion=0.2, sparse=True, seed=0)
+    >>> data.counts.format, data.counts.dtype, round(float(data.library.max() / data.library.min()), 6)
+    ('csr', dtype('int64'), 10.0)
+    """
+    n, d, r = _check_count_sizes(n_cells, n_genes, rank, ('n_cells', 'n_genes'))
+    depth, spread = _check_real(depth, 'depth', positive=True), _check_spread(depth_spread, 'depth_spread')
+    phi, rng = _check_real(overdispersion, 'overdispersion'), _rng(seed)
+    if not isinstance(sparse, (bool, np.bool_)): _fail(f"sparse must be True or False; got {sparse!r}.")
+    abundance = rng.lognormal(0.0, 2.0, d)                              # a few genes take most of the reads
+    programs = abundance * rng.lognormal(0.0, 1.0, (r, d))
+    programs /= programs.sum(axis=1, keepdims=True)                     # each program: gene proportions
+    weights = 0.3 * rng.dirichlet(np.full(r, 0.2), n)
+    weights[np.arange(n), rng.integers(r, size=n)] += 0.7              # mostly one program; rows sum to 1
+    library = _library_sizes(rng, n, depth, spread)
+    mean = (library[:, None] * weights) @ programs
+    return CountData(_sample_counts(mean, phi, sparse, rng), mean, library, phi, r, 'single_cell')
+
+# %% ../nbs/10_data.ipynb #2369ed8c
+def _sinkhorn(M, # positive N x D matrix
+              rows, # wanted row sums
+              columns, # wanted column sums (same total)
+              rtol=1e-12, # stop when every column sum is within rtol (relative) after a row step
+              max_steps=1000):
+    "diag(a) M diag(b) with the wanted row sums (exactly, to rounding) and column sums (to rtol): the rank is kept."
+    for _ in range(max_steps):
+        M = M * (columns / M.sum(axis=0))
+        M = M * (rows / M.sum(axis=1))[:, None]
+        if np.max(np.abs(M.sum(axis=0) / columns - 1)) <= rtol: return M
+    _fail(f"the Sinkhorn scaling did not reach {rtol:g} in {max_steps} steps; use fewer topics or a milder zipf.")
+
+
+def text_counts(n_documents=2000, # N
+                n_words=1000, # D, the vocabulary
+                rank=8, # number of topics: the rank of the mean
+                length=200.0, # geometric centre of the expected document lengths
+                length_spread=10.0, # longest / shortest expected document (>= 1)
+                zipf=1.1, # exponent a of the word frequencies (j + 2.7)^-a
+                overdispersion=0.0, # phi of Var = mu + phi mu^2 (0: Poisson)
+                sparse=False, # return the counts as a CSR matrix
+                seed=None): # seed for np.random.default_rng
+    """Text-like counts: documents x words from `rank` topics, with Zipf-Mandelbrot word frequencies over the corpus.
+
+    Parameters
+    ----------
+    n_documents : int, default 2000
+        N (>= 2).
+    n_words : int, default 1000
+        D, the vocabulary; word j (from 0) has corpus frequency proportional to (j + 2.7)^-zipf.
+    rank : int, default 8
+        Number of topics, the rank of the mean (1..min(N, D)).
+    length : float, default 200.0
+        Geometric centre of the expected document lengths (> 0).
+    length_spread : float, default 10.0
+        Longest / shortest expected document (>= 1).
+    zipf : float, default 1.1
+        Exponent a of the Zipf-Mandelbrot law (> 0).
+    overdispersion : float, default 0.0
+        phi of the negative binomial variance mu + phi mu^2 (>= 0; 0 draws Poisson counts).
+    sparse : bool, default False
+        Return the counts as a `scipy.sparse.csr_matrix` (the same counts as dense for the same seed).
+    seed : None, int, numpy Generator or RandomState, optional
+        Seed of `np.random.default_rng`; the same seed gives the same data.
+
+    Returns
+    -------
+    CountData
+        `.counts`, their `.mean` (rank `rank`; row sums the lengths, column sums Zipf), `.library` (the expected
+        lengths), and `.best_rank` on the log1p scale.
+
+    Examples
+    --------
+    >>> data = text_counts(300, 100, rank=4, seed=0)
+    >>> words = data.mean.sum(axis=0)
+    >>> round(float(words[0] / words[9]), 6) == round((11.7 / 2.7) ** 1.1, 6)
+    True
+    """
+    n, d, r = _check_count_sizes(n_documents, n_words, rank, ('n_documents', 'n_words'))
+    length, spread = _check_real(length, 'length', positive=True), _check_spread(length_spread, 'length_spread')
+    zipf, phi, rng = _check_real(zipf, 'zipf', positive=True), _check_real(overdispersion, 'overdispersion'), _rng(seed)
+    if not isinstance(sparse, (bool, np.bool_)): _fail(f"sparse must be True or False; got {sparse!r}.")
+    frequency = (np.arange(d) + 2.7) ** -zipf
+    topics = frequency * rng.lognormal(0.0, 1.0, (r, d))
+    weights = rng.dirichlet(np.full(r, 0.1), n)
+    library = _library_sizes(rng, n, length, spread)
+    mean = _sinkhorn(np.maximum(weights, 1e-300) @ topics, library, library.sum() * frequency / frequency.sum())
+    return CountData(_sample_counts(mean, phi, sparse, rng), mean, library, phi, r, 'text')

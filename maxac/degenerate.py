@@ -25,37 +25,42 @@ def _zero_rows(X): # dense or scipy sparse matrix
     return (X.max(axis=1) == 0) & (X.min(axis=1) == 0)                  # two passes, no copy of X
 
 
-def _hashes(M, axis): # dense float64 matrix; 1: one hash per row, 0: one per column
-    "Exact hashes of the rows (or columns): their bit patterns times random odd weights, summed modulo 2^64 (any order)."
-    weights = np.random.default_rng(0).integers(1, 2 ** 63, size=M.shape[axis], dtype=np.uint64) | np.uint64(1)
-    bits = M.view(np.uint64)                                          # no copy, any memory order
-    return bits @ weights if axis == 1 else weights @ bits
+def _hashes(blocks, axis): # dense float64 matrices joined side by side (axis 1) or stacked (axis 0), never copied
+    "Exact hashes of the rows (or columns) of the joined blocks: bit patterns times random odd weights, summed modulo 2^64."
+    sizes = [M.shape[axis] for M in blocks]
+    weights = np.random.default_rng(0).integers(1, 2 ** 63, size=sum(sizes), dtype=np.uint64) | np.uint64(1)
+    total = np.uint64(0)
+    for M, part in zip(blocks, np.split(weights, np.cumsum(sizes)[:-1])):   # the joined matrix's hash, block by block
+        bits = M.view(np.uint64)                                      # no copy, any memory order
+        total = total + (bits @ part if axis == 1 else part @ bits)  # modulo 2^64: the order of the sum does not matter
+    return total
 
 
-def _duplicated(M, # dense float64 matrix
+def _duplicated(M, # dense float64 matrix, or a list of them joined along the other axis (two measurements)
                 axis=1, # 1: rows, 0: columns
                 specific=False): # only repeats that share with their twin a value found nowhere else in its column
     "Mask of the rows (or columns) equal, bit for bit, to an earlier one: equal hashes, then checked entry by entry."
     # A collision of two 64-bit hashes (chance about N^2 / 2^65) could hide a repeat from this check, never invent one.
-    hashes = _hashes(M, axis)
+    blocks = M if isinstance(M, list) else [M]
+    hashes = _hashes(blocks, axis)
     order = np.argsort(hashes, kind='stable')                         # equal hashes adjacent, earliest first
     repeat = np.r_[False, hashes[order][1:] == hashes[order][:-1]]
     mask = np.zeros(hashes.size, dtype=bool)
     if not repeat.any(): return mask
     first = order[np.maximum.accumulate(np.where(~repeat, np.arange(order.size), 0))]   # first index of each hash group
     candidates, twins = order[repeat], first[repeat]
-    pick = lambda idx: M[idx] if axis == 1 else M[:, idx].T
-    mask[candidates] = np.all(pick(candidates) == pick(twins), axis=1)   # equal bits give equal hashes; check the values
-    if specific and mask.any(): mask &= _specific(M, mask, first, order)
+    pick = lambda B, idx: B[idx] if axis == 1 else B[:, idx].T
+    mask[candidates] = np.all([np.all(pick(B, candidates) == pick(B, twins), axis=1) for B in blocks], axis=0)   # the values
+    if specific and mask.any(): mask &= _specific(blocks, mask, first, order)
     return mask
 
 
-def _specific(M, repeated, first, order):
+def _specific(blocks, repeated, first, order): # blocks: the matrices side by side
     "Mask of the repeated rows that share with their group a value occurring nowhere else in its column (columns until all are found)."
     group = np.empty(order.size, dtype=int); group[order] = first      # the first row of each row's hash group
     size = np.bincount(group, minlength=order.size)                  # rows per group (no 64-bit collision assumed)
     marked = np.zeros(order.size, dtype=bool)
-    for column in M.T:                                                # stops once every repeat is marked
+    for column in (column for M in blocks for column in M.T):        # stops once every repeat is marked
         values, counts = np.unique(column, return_counts=True)
         occurs = counts[np.searchsorted(values, column[repeated])]
         marked[np.flatnonzero(repeated)[occurs == size[group[repeated]]]] = True
@@ -180,8 +185,7 @@ def find_degenerate(X, # data, N x D: NumPy array or scipy sparse matrix, finite
             if name == 'constant_columns': drop = np.any([_spread(M, 0) == 0 for M in view], axis=0)
             elif name == 'zero_rows': drop = np.any([_zero_rows(M) for M in view], axis=0) & zero_rows
             elif not dense: continue
-            elif axis == 0: drop = _duplicated(view[0] if len(view) == 1 else np.vstack(view), axis=0)
-            else: drop = _duplicated(view[0] if len(view) == 1 else np.hstack(view), axis=1, specific=True)
+            else: drop = _duplicated(view, axis=axis, specific=axis == 1)   # the measurements joined, never copied
             if drop.any(): break
         else: break                                                     # nothing degenerate is left
         kept = cols if axis == 0 else rows

@@ -36,7 +36,7 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
         How a single matrix gets its second measurement.
     n_splits : int, default 20
         Pairs made by the fission and neighbour pairings.
-    n_bootstrap : int, default 200
+    n_bootstrap : int, default 100
         Draws behind the votes (0: none): the objects redrawn with replacement (see `select_rank`).
     whiten : bool, default True
         Whiten unequal row and column noise before predicting the replicate.
@@ -76,7 +76,7 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     """
     __metadata_request__fit = {'X2': True}                       # metadata routing: a pipeline may pass (and transform) X2
 
-    def __init__(self, max_rank=None, sigma='auto', pairing='predicted', n_splits=20, n_bootstrap=200, whiten=True,
+    def __init__(self, max_rank=None, sigma='auto', pairing='predicted', n_splits=20, n_bootstrap=100, whiten=True,
                  center=False, random_state=0, progress=False):
         self.max_rank, self.sigma, self.pairing, self.n_splits = max_rank, sigma, pairing, n_splits
         self.n_bootstrap, self.whiten, self.center = n_bootstrap, whiten, center

@@ -82,20 +82,25 @@ def predicted_disagreement(singular_values, # s_t of X, descending
 
 # %% ../nbs/31_predicted_replicate.ipynb #5014b372
 def _tail_noise_level(singular_values, total_energy, shape, rank, max_iter=100):
-    "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration."
+    "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration (rows: spectra)."
     n, ratio = _long_side_ratio(shape)
-    if len(singular_values) == min(shape):                             # the whole spectrum: sum the tail itself
-        tail = float(np.sum(np.asarray(singular_values[rank:])[::-1] ** 2))   # (no cancellation when s_1 dwarfs it)
-    else: tail = max(total_energy - float(np.sum(singular_values[:rank] ** 2)), 0.0)
+    s = np.atleast_2d(np.asarray(singular_values, dtype=float))
+    rank = np.broadcast_to(np.asarray(rank), s.shape[:1])
+    top = np.arange(s.shape[1]) < rank[:, None]                        # the r components removed, per spectrum
+    if s.shape[1] == min(shape):                                       # the whole spectrum: sum the tail itself, smallest
+        tail = np.sum(np.where(top, 0.0, s ** 2)[:, ::-1], axis=1)     # first (no cancellation when s_1 dwarfs it)
+    else: tail = np.maximum(total_energy - np.sum(np.where(top, s ** 2, 0.0), axis=1), 0.0)
     dof = (shape[0] - rank) * (shape[1] - rank)
     var = tail / dof
-    for _ in range(max_iter):
-        if var <= 0: break
-        x_sq = spike_strength(singular_values[:rank] / np.sqrt(var * n), ratio) ** 2
-        new = tail / max(dof - min(shape) * float(np.sum(1 / x_sq)), 0.5 * dof)
-        converged, var = abs(new - var) <= 1e-12 * var, new
-        if converged: break
-    return float(np.sqrt(var))
+    width = int(rank.max()) if rank.size else 0                        # only the removed components enter the sum
+    s, weight = s[:, :width], min(shape) * top[:, :width]               # min(N, D) on them, 0 elsewhere
+    for _ in range(max_iter if width else 0):                          # r = 0: nothing absorbed, var is the answer
+        with np.errstate(over='ignore', divide='ignore'):              # var at 0 (no tail): y = inf, clamped next
+            y = s / np.sqrt(var[:, None] * n)
+        x_sq = spike_strength(np.minimum(y, 1e75), ratio) ** 2         # y > 1e75: 1 / x^2 < 1e-150, i.e. 0 in the sum
+        var, previous = tail / np.maximum(dof - np.sum(weight / x_sq, axis=1), 0.5 * dof), var
+        if np.all(np.abs(var - previous) <= 1e-12 * previous): break   # all converged (a stack: the slowest decides)
+    return np.sqrt(var) if np.ndim(singular_values) > 1 else float(np.sqrt(var[0]))
 
 # %% ../nbs/31_predicted_replicate.ipynb #cc93b579
 def noise_level(singular_values, # the top singular values of X, descending (all of them, or the top K)
@@ -109,18 +114,18 @@ def noise_level(singular_values, # the top singular values of X, descending (all
 
     Parameters
     ----------
-    singular_values : array_like
-        The top singular values of X, descending (all of them, or the top K).
-    total_energy : float
-        ||X||_F^2.
+    singular_values : array_like, shape (K,) or (B, K)
+        The top singular values of X, descending (all of them, or the top K); or B such spectra, one per row.
+    total_energy : float or array_like, shape (B,)
+        ||X||_F^2 (one per spectrum).
     shape : tuple of int
         (N, D) of X.
 
     Returns
     -------
-    sigma : float
+    sigma : float, or ndarray of shape (B,)
         The noise standard deviation of one entry (at least the edge at the rank tolerance: > 0 for a non-zero X).
-    r : int
+    r : int, or ndarray of shape (B,)
         The number of singular values above the noise edge.
 
     Examples
@@ -132,12 +137,15 @@ def noise_level(singular_values, # the top singular values of X, descending (all
     (0.497, 3)
     """
     # Given the whole spectrum, the tail energy is summed directly; given the top K, it is ||X||_F^2 minus the top r.
-    s = np.asarray(singular_values, dtype=float)
+    s = np.atleast_2d(np.asarray(singular_values, dtype=float))         # one spectrum per row
+    energy = np.broadcast_to(np.asarray(total_energy, dtype=float), s.shape[:1])
     edge = np.sqrt(shape[0]) + np.sqrt(shape[1])
-    floor = s[0] * max(shape) * np.finfo(float).eps / edge if s.size else 0.0    # the edge at the rank tolerance
-    rank = 0
-    while True:
-        sigma = max(_tail_noise_level(s, total_energy, shape, rank), floor)
-        grown = min(int(np.sum(s > edge * sigma)), min(shape) - 1, s.size)
-        if grown <= rank: return sigma, rank
-        rank = grown
+    floor = s[:, 0] * max(shape) * np.finfo(float).eps / edge if s.size else np.zeros(len(s))   # edge at the rank tolerance
+    sigma, rank, active = np.zeros(len(s)), np.zeros(len(s), dtype=int), np.ones(len(s), dtype=bool)
+    while active.any():                                                 # r only grows: at most min(N, D) rounds
+        rows = np.flatnonzero(active)
+        sigma[rows] = np.maximum(_tail_noise_level(s[rows], energy[rows], shape, rank[rows]), floor[rows])
+        grown = np.minimum(np.sum(s[rows] > edge * sigma[rows, None], axis=1), min(min(shape) - 1, s.shape[1]))
+        active[rows[grown <= rank[rows]]] = False
+        rank[rows] = np.maximum(grown, rank[rows])
+    return (sigma, rank) if np.ndim(singular_values) > 1 else (float(sigma[0]), int(rank[0]))

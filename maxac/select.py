@@ -193,7 +193,7 @@ def _plot(selection, ax=None, **kwargs):
 
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
-from .truncated import lapack_allowance, BLOCK_ENTRIES
+from .truncated import lapack_allowance, BLOCK_ENTRIES, _resampled_sums
 from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum
 
@@ -225,16 +225,6 @@ def _predicted_spectrum(X, max_rank, whiten, rng):
     return spectrum, Y, scale, transposed
 
 # %% ../nbs/33_select.ipynb #702525bf
-def _resampled_sums(blocks, # yields (a, b) per block of objects: per-object quantities, m x K and m (or m x K)
-                    n_draws, rng):
-    "Sums of both over the objects drawn again, for every draw (Poisson bootstrap: each object counted Poisson(1) times)."
-    total_a = total_b = 0.0
-    for a, b in blocks:                                               # block by block: memory m x (K + n_draws), not N
-        weights = rng.poisson(1.0, size=(n_draws, a.shape[0])).astype(float)
-        total_a, total_b = total_a + weights @ a, total_b + weights @ b
-    return total_a, total_b
-
-
 def _row_blocks(n_rows, width):
     "Slices of about BLOCK_ENTRIES / width rows each."
     step = max(1, BLOCK_ENTRIES // max(width, 1))
@@ -251,19 +241,16 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
     inverse_sq = 1 / spectrum.col_scale ** 2
     for block in _row_blocks(Y.shape[0], max(rank, n_draws) + Y.shape[1]):
         part = Y[block]
-        yield ((part @ weighted) / rows[block, None]) ** 2, np.einsum('ij,ij,j->i', part, part, inverse_sq) / rows[block] ** 2
+        yield ((part @ weighted) / rows[block, None]) ** 2, ((part ** 2) @ inverse_sq) / rows[block] ** 2
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights)."
     shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
     values, energies = _resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng)
-    picks = []
-    for s_sq, total in zip(values, energies):
-        s = np.sqrt(np.maximum(-np.sort(-s_sq), 0))
-        sigma = noise_level(s, total, shape)[0]
-        picks.append(np.argmax(rules.counted_values(s[:K], predicted_disagreement(s[:K], sigma, shape), *shape)))
-    return np.array(picks)
+    s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
+    sigma = noise_level(s, energies, shape)[0][:, None]
+    return np.argmax(rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape), axis=1)
 
 
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
@@ -340,15 +327,10 @@ def _pairs(X1, n_splits, rng, pairing):
         yield dask_split_pair(X1, split_rng, noise) if dask_input else rules.split_pair(X1, split_rng, pairing, noise)
 
 # %% ../nbs/33_select.ipynb #97cafcd3
-def _pair_votes(A, B, problem, n_draws, rng):
+def _pair_votes(problem):
     "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept)."
-    V = problem.right_vectors.T / problem.scale                        # coordinates in scaled units
-    def blocks():
-        for block in _row_blocks(A.shape[0], 2 * V.shape[1] + n_draws):
-            first, second = np.asarray(A[block] @ V), np.asarray(B[block] @ V)
-            yield first ** 2, (second - first) ** 2
-    s_sq, e = _resampled_sums(blocks(), n_draws, rng)
-    return np.argmax(rules.counted_values(np.sqrt(s_sq), e, *A.shape), axis=1)
+    s_sq, e = problem.bootstrap_sums                                   # summed in svd_problem's pass over the pair
+    return np.argmax(rules.counted_values(np.sqrt(s_sq), e, problem.n_objects, problem.n_features), axis=1)
 
 
 def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='objects', rng=None):
@@ -357,11 +339,12 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     rows, betas, deltas, used, picks = [], [], [], None, None
     for A, B in pairs:
         K = min(max_rank, min(A.shape) - 1) if pairing != 'given' else max_rank
-        problem = svd_problem(A, B, max(K, 1), clip_rank=True)
+        redraw = (pairing == 'given' and isinstance(sigma, str) and sigma == 'auto' and n_bootstrap
+                  and resample == 'objects' and not is_dask_array(A))   # votes from the objects: in the SVD's own pass
+        problem = svd_problem(A, B, max(K, 1), clip_rank=True, bootstrap=(n_bootstrap, rng) if redraw else None)
         capacities, beta, used, delta = _pair_selection(problem, sigma)
         rows.append(capacities); betas.append(beta); deltas.append(delta)
-        if pairing == 'given' and used is None and n_bootstrap and resample == 'objects' and not is_dask_array(A):
-            picks = _pair_votes(A, B, problem, n_bootstrap, rng)
+        if redraw: picks = _pair_votes(problem)
     K = min(len(r) for r in rows)                                    # pairs of halves may have fewer ranks
     rows, betas, deltas = (np.array([r[:K] for r in rows]), np.array([b[1:K] for b in betas]),
                            np.array([d[1:K] for d in deltas]))
@@ -425,7 +408,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                 seed=0, # seed of every random choice: None (fresh randomness), an int >= 0, a numpy Generator or RandomState
                 pairing='predicted', # one matrix: 'predicted' replicate (default), 'fission', 'cross_fitted' or 'nearest'
                 progress=False, # show a progress bar over the pairs of a pairing
-                n_bootstrap=200, # draws behind the votes (0: none): of the objects, or of spectra from the fitted model
+                n_bootstrap=100, # draws behind the votes (0: none): of the objects, or of spectra from the fitted model
                 whiten=True, # predicted replicate: whiten rows and columns when their noise differs (see 32_whitening)
                 center=False, # subtract each matrix's column means first, as PCA does (False: the SVD of the data as given)
                 resample='objects'): # what the votes redraw: 'objects' (drawn again with replacement) or 'model' (one matrix)
@@ -451,7 +434,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         How one matrix gets its second measurement (ignored when `X2` is given).
     progress : bool, default False
         Show a progress bar over the pairs of a pairing.
-    n_bootstrap : int, default 200
+    n_bootstrap : int, default 100
         Draws behind the votes (0: none): of the objects, or of spectra from the fitted model (see `resample`).
     whiten : bool, default True
         Predicted replicate: whiten rows and columns whose noise levels differ (see `32_whitening`).

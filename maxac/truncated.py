@@ -10,8 +10,10 @@ __all__ = ['COLUMNS_PER_PRODUCT', 'BLOCK_ENTRIES', 'FUSED_MAX_WIDTH', 'UNIT_ROUN
            'krylov_width', 'svd_route', 'top_singular_triplets', 'SVDProblem', 'svd_problem']
 
 # %% ../nbs/11_truncated_svd.ipynb #12074655
+import functools
 import numpy as np
 import scipy.linalg
+import scipy.special
 import scipy.sparse
 import scipy.sparse.linalg
 from .asc import _fail
@@ -90,8 +92,9 @@ def top_eigenpairs(A, # symmetric matrix, m x m
                    lower=True): # which triangle of A is used
     """The `count` largest eigenvalues of A, descending, and their eigenvectors as columns.
 
-    LAPACK's `evr` computes only the eigenpairs asked for; where it returns fewer (ties at the cut) or fails, the
-    full symmetric eigendecomposition is used.
+    LAPACK's `evr` computes only the eigenpairs asked for; for more than a fifth of them, where it returns fewer
+    (ties at the cut), or where it fails, the full divide-and-conquer decomposition (`evd`) is used, which is then
+    faster (the eigensolver line of `python -m maxac.benchmark` times both).
 
     Parameters
     ----------
@@ -117,12 +120,12 @@ def top_eigenpairs(A, # symmetric matrix, m x m
            [0.    , 0.7071],
            [1.    , 0.    ]]))
     """
-    m = A.shape[0]
-    try:                                                                 # LAPACK's evr: only the eigenpairs asked for
-        values, vectors = scipy.linalg.eigh(A, lower=lower, subset_by_index=[m - count, m - 1], check_finite=False)
-    except np.linalg.LinAlgError: values = np.zeros(0)
-    if values.size != count:                                             # ties at the cut: evr may return fewer, or fail
-        values, vectors = scipy.linalg.eigh(A, lower=lower, check_finite=False)
+    m, values = A.shape[0], np.zeros(0)
+    if 5 * count <= m:                                                   # LAPACK's evr: only the eigenpairs asked for
+        try: values, vectors = scipy.linalg.eigh(A, lower=lower, subset_by_index=[m - count, m - 1], check_finite=False)
+        except np.linalg.LinAlgError: pass
+    if values.size != count:                                             # many, ties at the cut, or evr failed: all of them
+        values, vectors = scipy.linalg.eigh(A, lower=lower, check_finite=False, driver='evd')
         values, vectors = values[m - count:], vectors[:, m - count:]
     return values[::-1], vectors[:, ::-1]
 
@@ -734,27 +737,64 @@ def _working_scale(*arrays):
     return 1.0 if 2.0 ** -200 <= scale <= 2.0 ** 200 else scale
 
 
-def _projections(Y1, Y2, s, Vt):
-    "`(delta_sq, delta_scale, captured2, ||Y1||^2, ||Y2||^2)` by blocks of rows (one pass for Dask), never a copy of the data."
+@functools.lru_cache(maxsize=1)
+def _poisson_table():
+    "The Poisson(1) CDF (counts 0..19; beyond, less than 1e-18) and the count of each 16-bit bucket of u (-1: a step inside it)."
+    cdf = np.cumsum(np.exp(-1.0) / scipy.special.factorial(np.arange(20)))
+    edges = np.arange(2 ** 16 + 1) / 2 ** 16                             # bucket b holds u in [b, b + 1) / 2^16
+    low, high = np.searchsorted(cdf, edges[:-1], side='right'), np.searchsorted(cdf, edges[1:], side='left')
+    return cdf, np.where(low == high, low, -1).astype(float)
+
+
+def _poisson_counts(n_draws, n_objects, rng):
+    "n_draws x n_objects independent Poisson(1) counts (floats), by inverse CDF: 16 random bits, and u in full where a step splits their bucket."
+    cdf, by_bucket = _poisson_table()
+    buckets = rng.integers(0, 2 ** 16, size=(n_draws, n_objects), dtype=np.uint16)
+    counts = by_bucket[buckets]
+    split = np.flatnonzero(counts < 0)                                   # 8 of the 65536 buckets: about 1 count in 8000
+    counts.flat[split] = np.searchsorted(cdf, (buckets.flat[split] + rng.random(split.size)) / 2 ** 16, side='right')
+    return counts
+
+
+def _resampled_sums(blocks, # yields (a, b) per block of objects: per-object quantities, m x K and m (or m x K)
+                    n_draws, rng):
+    "Sums of both over the objects drawn again, for every draw (Poisson bootstrap: each object counted Poisson(1) times)."
+    total_a = total_b = 0.0
+    for a, b in blocks:                                                  # block by block: memory m x (K + n_draws), not N
+        counts = _poisson_counts(n_draws, a.shape[0], rng)
+        total_a, total_b = total_a + counts @ a, total_b + counts @ b
+    return total_a, total_b
+
+
+def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
+    """`(delta_sq, delta_scale, captured2, ||Y1||^2, ||Y2||^2, resampled)` by blocks of rows (one pass for Dask), never a copy.
+
+    `resampled`: with `n_draws`, the sums of (Y1 v_t)^2 and ((Y2 - Y1) v_t)^2 over the objects drawn again, per draw."""
     if is_dask_array(Y1):
         import dask
         import dask.array as da
         delta = ((Y2 - Y1) @ Vt.T) / s
         stats = dask.compute((delta ** 2).sum(axis=0), da.sqrt(da.cumsum(delta ** 2, axis=1)).mean(axis=0),
                              ((Y2 @ Vt.T) ** 2).sum(axis=0), (Y1 ** 2).sum(), (Y2 ** 2).sum())
-        return tuple(np.asarray(a, dtype=float) for a in stats[:3]) + (float(stats[3]), float(stats[4]))
+        return tuple(np.asarray(a, dtype=float) for a in stats[:3]) + (float(stats[3]), float(stats[4]), None)
     n = Y1.shape[0]
     width = Vt.shape[0] if scipy.sparse.issparse(Y1) else Y1.shape[1]  # sparse: the dense products set the block size
-    step = max(1, min(BLOCK_ENTRIES // width, -(-n // 8)))               # at most an eighth of the rows at once
+    step = max(1, min(BLOCK_ENTRIES // (width + n_draws), -(-n // 8)))   # at most an eighth of the rows at once
     delta_sq, norms, captured, norm1, norm2 = np.zeros(s.size), np.zeros(s.size), np.zeros(s.size), 0.0, 0.0
+    resampled = (np.zeros((n_draws, s.size)), np.zeros((n_draws, s.size))) if n_draws else None
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
-        delta = ((block2 - block1) @ Vt.T) / s                          # (X2 - X1) V S^-1, no cancellation
-        delta_sq += (delta ** 2).sum(axis=0)
-        norms += np.sqrt(np.cumsum(delta ** 2, axis=1)).sum(axis=0)
-        captured += ((block2 @ Vt.T) ** 2).sum(axis=0)
+        apart, scores2 = np.asarray((block2 - block1) @ Vt.T), np.asarray(block2 @ Vt.T)   # (X2 - X1) V: no cancellation
+        delta = (apart / s) ** 2                                         # squared: delta_it^2
+        delta_sq += delta.sum(axis=0)
+        norms += np.sqrt(np.cumsum(delta, axis=1, out=delta), out=delta).sum(axis=0)
+        captured += np.einsum('ij,ij->j', scores2, scores2)
         norm1, norm2 = norm1 + _squared_norm(block1), norm2 + _squared_norm(block2)   # in the same loop: no pass of their own
-    return delta_sq, norms / n, captured, norm1, norm2
+        if n_draws:                                                      # the votes' draws, from the same products
+            counts = _poisson_counts(n_draws, apart.shape[0], rng)
+            scores2 -= apart                                             # X1 V, squared below in place
+            resampled = (resampled[0] + counts @ np.square(scores2, out=scores2), resampled[1] + counts @ np.square(apart, out=apart))
+    return delta_sq, norms / n, captured, norm1, norm2, resampled
 
 # %% ../nbs/11_truncated_svd.ipynb #101afdd1
 @dataclass
@@ -785,6 +825,9 @@ class SVDProblem:
         Property: K.
     svd_bound : float
         Set by `svd_problem`: every s_t is within `svd_bound * s_1` of X1's.
+    bootstrap_sums : tuple of two ndarrays of shape (n_draws, K), or None
+        Set by `svd_problem(..., bootstrap=(n_draws, rng))`: per draw, the sums of (X1 v_t)^2 and of
+        ((X2 - X1) v_t)^2 (scaled units) over the objects drawn again with replacement.
 
     Examples
     --------
@@ -836,7 +879,8 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
                 svd_method='auto', # route of the truncated SVD (see top_singular_triplets): 'auto' picks by cost
                 seed=0, # seed of the block Krylov start
                 rtol=1e-8, # certified accuracy of the singular values, relative to s_1
-                max_passes=None): # passes the block Krylov route may spend (default: from the cost model)
+                max_passes=None, # passes the block Krylov route may spend (default: from the cost model)
+                bootstrap=None): # (n_draws, numpy Generator): also the statistics with the objects drawn again (not Dask)
     """Sufficient statistics of the maxAC weight sums for ranks 1..max_rank, from one (truncated) SVD of X1 (and of X2).
 
     Parameters
@@ -859,6 +903,10 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
         Certified accuracy of the singular values, relative to s_1.
     max_passes : int, optional
         Passes the block Krylov route may spend (default: from the cost model).
+    bootstrap : tuple (int, numpy.random.Generator), optional
+        `(n_draws, rng)`: in the same pass over the data, also sum the per-object statistics over the objects drawn
+        again with replacement, n_draws times (Poisson bootstrap: each object counted Poisson(1) times), into
+        `bootstrap_sums`. NumPy and scipy sparse input only.
 
     Returns
     -------
@@ -892,12 +940,14 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         _fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    delta_sq, delta_scale, energy2, norm1, norm2 = _projections(Y1, Y2, s, Vt)
+    if bootstrap is not None and dask_input: _fail("bootstrap needs NumPy or scipy sparse input; Dask objects are not redrawn.")
+    delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
     residual1 = np.maximum(norm1 - np.cumsum(s ** 2), 0.0)
     residual2 = np.maximum(norm2 - np.cumsum(energy2), 0.0)             # ||X2||^2 - ||X2 P_k||^2
     own = _own_basis(Y1, Y2, s, Vt, K, norm2, options) if basis == 'own' else {}
     problem = SVDProblem(n, d, scale, s, delta_sq, delta_scale, residual1, residual2, **own, right_vectors=Vt)
     problem.svd_bound = bound                                           # every s_t within svd_bound * s_1 of X1's
+    problem.bootstrap_sums = resampled
     return problem
 
 

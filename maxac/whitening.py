@@ -340,7 +340,8 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
         for part, i, step in zip(parts, index, row_step):
             part /= step[:, None]; part /= col_step; row_scale[i] *= step
         col_scale = col_scale * col_step
-        grams = [cross_product(p) for p in parts]
+        if uneven_rows: grams = [cross_product(p) for p in parts]
+        else: grams = [g / col_step[:, None] / col_step for g in grams]   # columns alone: C^-1 G C^-1, no pass over Y
         gram = grams[0] + grams[1]
         s, sigma, rank = _spectrum_of(gram, Y.shape)
         distance = bulk_distance(s, sigma, rank, Y.shape)
