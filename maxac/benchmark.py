@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['BENCHMARKS', 'one_blas_thread', 'best_time', 'planted_pair', 'peak_memory', 'benchmark_capacity_curve',
            'benchmark_growth', 'benchmark_grid', 'benchmark_select', 'sparse_noise', 'sparse_pair',
-           'benchmark_sparse_select', 'benchmark_dask', 'benchmark_krylov_widths', 'benchmark_eigensolvers',
-           'report_lines', 'report', 'main']
+           'benchmark_sparse_select', 'sparse_counts', 'benchmark_thinning', 'benchmark_dask',
+           'benchmark_krylov_widths', 'benchmark_eigensolvers', 'report_lines', 'report', 'main']
 
 # %% ../nbs/42_benchmark.ipynb #1a882d0d
 import argparse
@@ -403,6 +403,86 @@ def benchmark_sparse_select(shape=(100000, 20000), # (N, D)
                 ratio=select_time / svds_time, rank=selection.rank, csr_bytes=csr,
                 peak_csr=peak_memory(lambda: select_rank(X1, X2)) / csr)
 
+# %% ../nbs/42_benchmark.ipynb #c55b9fc8
+def sparse_counts(n_objects=100000, n_features=20000, density=1e-2, rank=10, seed=0):
+    """Sparse low-rank Poisson counts, CSR, without a dense mean: each object draws its reads from one of `rank` programs.
+
+    Object i belongs to program c_i and has a library size L_i (ten-fold range); it draws Poisson(L_i) reads, each
+    a feature from the program's frequencies p_c (Zipf-like, reweighted per program by log-normal factors of spread 2). Its counts are then independent
+    Poisson(L_i p_{c_i j}): a mean of rank `rank`, and about `density` of the entries stored. Vectorised over reads.
+
+    Parameters
+    ----------
+    n_objects, n_features : int, default 100000, 20000
+        N and D.
+    density : float, default 1e-2
+        About the fraction of stored (non-zero) entries.
+    rank : int, default 10
+        Number of programs: the rank of the mean.
+    seed : int, default 0
+        Seed of the generator.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix of int64, shape (N, D)
+        The counts.
+
+    Examples
+    --------
+    >>> X = sparse_counts(2000, 500, 0.02, rank=3)
+    >>> X.shape, X.dtype, round(X.nnz / (2000 * 500), 3)
+    ((2000, 500), dtype('int64'), 0.021)
+    """
+    import scipy.sparse
+    rng = np.random.default_rng(seed)
+    programs = rng.permutation(1 / np.arange(1, n_features + 1) ** 0.8) * rng.lognormal(0, 2, size=(rank, n_features))
+    programs /= programs.sum(axis=1, keepdims=True)
+    kind, library = rng.integers(rank, size=n_objects), np.exp(rng.uniform(0, np.log(10), size=n_objects))
+    reads = rng.poisson(library * 1.5 * density * n_features / library.mean())   # 1.5: repeats of a stored entry
+    rows = [np.flatnonzero(kind == c) for c in range(rank)]                  # one draw per program (a handful)
+    objects = np.concatenate([np.repeat(members, reads[members]) for members in rows])
+    features = np.concatenate([rng.choice(n_features, size=int(reads[members].sum()), p=programs[c]) for c, members in enumerate(rows)])
+    X = scipy.sparse.csr_matrix((np.ones(objects.size, dtype=np.int64), (objects, features)), shape=(n_objects, n_features))
+    X.sum_duplicates()
+    return X
+
+# %% ../nbs/42_benchmark.ipynb #e0567dbd
+def benchmark_thinning(shape=(100000, 20000), # (N, D) of the counts
+                       density=1e-2): # fraction of stored entries
+    """`select_rank(X, pairing='thinning')` on sparse counts against `svds(X, k=K)`, and its peak memory in CSR sizes.
+
+    Parameters
+    ----------
+    shape : tuple of int, default (100000, 20000)
+        (N, D) of the `sparse_counts` (rank 10).
+    density : float, default 1e-2
+        About the fraction of stored entries.
+
+    Returns
+    -------
+    dict
+        'svds_seconds', 'select_seconds' (thinning, stabilising and selecting), their 'ratio', the 'rank' selected,
+        'csr_bytes' of X and 'peak_csr' (peak memory of the selection in sizes of X's CSR arrays), with the shape,
+        'nnz' and 'max_rank'.
+
+    Examples
+    --------
+    >>> row = benchmark_thinning((2000, 500), 0.02)
+    >>> row['max_rank'], 0 < row['rank'] <= 10
+    (100, True)
+    """
+    import scipy.sparse.linalg
+    from maxac.select import select_rank
+    X = sparse_counts(*shape, density)
+    K = min(min(shape) - 1, 100)                                               # select_rank's default max_rank
+    v0 = np.random.default_rng(0).standard_normal(min(shape))
+    svds_time, _ = best_time(lambda: scipy.sparse.linalg.svds(X.astype(float), k=K, v0=v0), 1)
+    select_time, selection = best_time(lambda: select_rank(X, pairing='thinning'), 1)
+    csr = X.data.nbytes + X.indices.nbytes + X.indptr.nbytes
+    return dict(shape=shape, nnz=X.nnz, max_rank=K, svds_seconds=svds_time, select_seconds=select_time,
+                ratio=select_time / svds_time, rank=selection.rank, csr_bytes=csr,
+                peak_csr=peak_memory(lambda: select_rank(X, pairing='thinning')) / csr)
+
 # %% ../nbs/42_benchmark.ipynb #c38c0a1c
 def benchmark_dask(n_objects=125000, # N of the Dask pair
                    n_features=200, # D
@@ -585,6 +665,11 @@ def _report_lines(quick, limited):
            f"{sparse['csr_bytes'] / 2**20:.0f} MiB), default arguments: {sparse['select_seconds']:.3f} s = {sparse['ratio']:.2f} x "
            f"svds(X1, k={sparse['max_rank']}) ({sparse['svds_seconds']:.3f} s; target <= 2); peak memory {sparse['peak_csr']:.2f} "
            f"CSRs (target <= 3); rank {sparse['rank']}")
+    counts = benchmark_thinning(*(((20000, 4000), 1e-2) if quick else ((100000, 20000), 1e-2)))
+    yield (f"select_rank(X, pairing='thinning') on sparse counts {counts['shape'][0]} x {counts['shape'][1]} ({counts['nnz']} stored "
+           f"entries, CSR {counts['csr_bytes'] / 2**20:.0f} MiB; thinned, log1p per half, selected): {counts['select_seconds']:.3f} s = "
+           f"{counts['ratio']:.2f} x svds(X, k={counts['max_rank']}) ({counts['svds_seconds']:.3f} s; target <= 3); peak memory "
+           f"{counts['peak_csr']:.2f} CSRs (target <= 4); rank {counts['rank']}")
     dask_row = benchmark_dask(*((20000, 100, 10, 5000) if quick else (125000, 200, 20, 12500)))
     yield (f"capacity_curve on a Dask pair {dask_row['shape'][0]} x {dask_row['shape'][1]}, K = {dask_row['max_rank']}, LocalCluster "
            f"(2 worker processes, 1 thread each, data persisted): {dask_row['dask_seconds']:.3f} s against NumPy {dask_row['numpy_seconds']:.3f} s "
@@ -602,7 +687,7 @@ def _report_lines(quick, limited):
 # %% ../nbs/42_benchmark.ipynb #67f767de
 BENCHMARKS = ('BLAS threads', 'capacity_curve on 20000 x 1000', 'capacity_curve on 5000 x 5000', 'block Krylov widths', 'eigensolvers',
               'select_rank on 5000 x 200',
-              'select_rank on 20000 x 1000', 'select_rank on a sparse pair', 'Dask per row', 'growth with N', 'exact grid sums')
+              'select_rank on 20000 x 1000', 'select_rank on a sparse pair', 'thinning sparse counts', 'Dask per row', 'growth with N', 'exact grid sums')
 
 
 def report(quick=False): # small sizes, for a smoke test

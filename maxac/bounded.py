@@ -152,7 +152,7 @@ def paper_bounded_information(X1, # first measurement, N x D
                               sigma): # standard deviation of the weight; the printed formula gets sigma**2
     """Appendix B's printed I(beta) (eqs. (39)-(40), label mInfo_analyt_bounded), as printed (for comparison only: it is wrong).
 
-    Errata E19-E25 of `07_errata`: among others, it diverges as sigma -> 0 where the true information vanishes.
+    Erratum E25 of `07_errata`, after E19-E21 and E29-E32 in its derivation (E22 there is right, E23-E24 are typos): it diverges as sigma -> 0 where the true information vanishes.
 
     Parameters
     ----------

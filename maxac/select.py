@@ -18,7 +18,7 @@ from .data import _check_count, _check_center, _rng
 from .svd import curve_from_problem, check_sigma
 from . import rules
 
-PAIRINGS = ('predicted',) + rules.PAIRINGS          # how a single matrix gets its second measurement
+PAIRINGS = ('predicted',) + rules.PAIRINGS + ('thinning',)   # how a single matrix gets its second measurement
 
 
 def _sigma_for(problem, sigma): # the sigma argument of select_rank, other than 'auto'
@@ -73,7 +73,7 @@ class RankSelection:
     capacities_per_split : ndarray, shape (n_splits, K + 1)
         The capacities of each draw or pair.
     pairing : str
-        'given' (two measurements), 'predicted', 'fission', 'cross_fitted' or 'nearest'.
+        'given' (two measurements), 'predicted', 'fission', 'cross_fitted', 'nearest' or 'thinning'.
     noise_level : float or None
         Predicted replicate: noise standard deviation per entry (after whitening, if any); 0.0 when the data are of
         low rank up to rounding. None for the other pairings.
@@ -406,7 +406,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                 sigma='auto', # 'auto' (closed-form limit), a rule name of maxac.rules.SIGMA_RULES, a number, one per rank, or f(problem)
                 n_splits=20, # pairs made from one matrix by the 'fission' and neighbour pairings
                 seed=0, # seed of every random choice: None (fresh randomness), an int >= 0, a numpy Generator or RandomState
-                pairing='predicted', # one matrix: 'predicted' replicate (default), 'fission', 'cross_fitted' or 'nearest'
+                pairing='predicted', # one matrix: 'predicted' replicate (default), 'fission', 'cross_fitted', 'nearest' or 'thinning' (counts)
                 progress=False, # show a progress bar over the pairs of a pairing
                 n_bootstrap=100, # draws behind the votes (0: none): of the objects, or of spectra from the fitted model
                 whiten=True, # predicted replicate: whiten rows and columns when their noise differs (see 32_whitening)
@@ -430,8 +430,12 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         Pairs made from one matrix by the 'fission', 'cross_fitted' and 'nearest' pairings.
     seed : None, int, numpy Generator or RandomState, default 0
         Seed of every random choice; the same seed gives the same result.
-    pairing : {'predicted', 'fission', 'cross_fitted', 'nearest'}, default 'predicted'
-        How one matrix gets its second measurement (ignored when `X2` is given).
+    pairing : {'predicted', 'fission', 'cross_fitted', 'nearest', 'thinning'}, default 'predicted'
+        How one matrix gets its second measurement (ignored when `X2` is given, except 'thinning', which refuses it).
+        'thinning' is for counts (non-negative integers, dense or scipy sparse, never densified): binomial thinning
+        splits them into two independent Poisson halves, each log-normalised on its own
+        (`maxac.thinning.thinned_pair`), which are then selected from as two measurements; for negative binomial
+        counts call `thinned_pair` with their overdispersion and pass both halves (`38_thinning`).
     progress : bool, default False
         Show a progress bar over the pairs of a pairing.
     n_bootstrap : int, default 100
@@ -478,6 +482,10 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     if not isinstance(whiten, (bool, np.bool_)): _fail(f"whiten must be True or False; got {whiten!r}.")
     center, rng = _check_center(center), _rng(seed, 'seed')
     _check_selectable_sigma(sigma)
+    if pairing == 'thinning':                                          # counts measured twice (38_thinning)
+        if X2 is not None: _fail("pairing='thinning' makes the second measurement from the counts X1: pass X1 alone.")
+        from maxac.thinning import thinned_pair
+        X1, X2 = thinned_pair(X1, seed=rng)
     from maxac.large import is_dask_array
     dask_input, pair = is_dask_array(X1) or is_dask_array(X2), X2 is not None
     data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
@@ -497,6 +505,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         result = _select_pairs(pairs, K, sigma, pairing)
     result.centered, result.set_aside = center, aside
     _warn_about_range(result, K, limit, max_rank)
+    if pairing == 'thinning': result.pairing = 'thinning'              # two measurements, made from one matrix of counts
     return result
 
 
