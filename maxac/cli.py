@@ -524,7 +524,7 @@ def _save(ax, title, path):
     print(f'plot saved to {path}')
 
 # %% ../nbs/90_cli.ipynb #b8fd6985
-_SLOW = ('MTC', 'bi-cross-validation', 'parallel analysis')
+_SLOW = ('MTC', 'bi-cross-validation', 'parallel analysis', 'ScreeNOT')
 _SPECTRUM_PHASE = 'baselines from one spectrum (Laplace, BIC, Gavish-Donoho)'
 
 
@@ -579,11 +579,16 @@ def _baseline_ranks(result, X1, X2, which, seed, phases=None):
             text = f'{rank}' if rank <= K else f'{K} ({rank} components beat the null, more than the ranks considered)'
             return text + ('' if result.centered else ' (on the centred data: its permutation null keeps column means, '
                            'so it cannot count an offset)')
-        methods.update({'MTC': mtc, 'bi-cross-validation': bcv, 'parallel analysis': parallel})
+        def screenot():
+            bound = min(K, b._screenot_limit(centred[0].shape))
+            rank = b.screenot_rank(centred[0], bound)
+            text = f'{rank}' if rank <= K else f'{K} (its threshold keeps {rank} singular values, more than the ranks considered)'
+            return text + (f' (its bound on the rank is {bound}, the most its imputation allows: 2 k + 1 < min(N, D))' if bound < K else '')
+        methods.update({'MTC': mtc, 'bi-cross-validation': bcv, 'parallel analysis': parallel, 'ScreeNOT': screenot})
     for name, method in methods.items():
         if name in _SLOW: phase(f'baseline {name}')
         try: out[name] = method()
-        except ValueError as error: out[name] = f'not run: {" ".join(str(error).split())}'   # in words: why it cannot run here
+        except (ValueError, ImportError) as error: out[name] = f'not run: {" ".join(str(error).split())}'   # in words: why not here
     return out
 
 
@@ -646,6 +651,19 @@ def _print_selection(result, args, title, shape, tables=None):
     vote = result.votes[result.rank]
     print(f'selected rank: {result.rank} (margin {result.margin:.3g} nats per object over the next best rank; '
           + (f'votes {vote:.0%})' if np.isfinite(vote) else 'no votes)'))
+    print(_denoising_line(result))
+
+
+def _denoising_line(result):
+    "One line: the second target, named so that it is never taken for maxAC's rank."
+    if result.denoising_rank is None:
+        return (f'best denoising rank: not computed for --pairing {result.pairing} (its pairs are not the noise of the data; '
+                'the default, the predicted replicate, gives it)')
+    if result.pairing != 'predicted': how, of = "at the noise level of the two measurements' disagreement", ' of X1'   # given, thinning
+    else: how, of = 'on this noise level', ' of the whitened matrix' if result.whitened != 'none' else ''
+    capped = ('; capped at the largest rank considered: the threshold keeps more' if result.denoising_capped else '')
+    return (f"best denoising rank (Gavish-Donoho threshold {how}, not maxAC's rank): {result.denoising_rank} "
+            f"(singular values{of} above {result.denoising_threshold:.4g}{capped})")
 
 # %% ../nbs/90_cli.ipynb #e3b991c3
 def select_command(args):
@@ -740,7 +758,7 @@ def parser():
     select.add_argument('--seed', type=_whole(0), default=0, help='seed of every random choice (default 0)')
     select.add_argument('--baselines', choices=('none', 'fast', 'all'), default='fast', help='baselines run on the data '
                         'maxAC analysed: fast (default) Laplace, BIC and Gavish-Donoho from one SVD; all adds MTC, '
-                        'bi-cross-validation and parallel analysis (slower); none')
+                        'bi-cross-validation, parallel analysis and ScreeNOT (slower); none')
     select.set_defaults(run=select_command)
     curve = commands.add_parser('curve', help='capacity of every rank of a truncated SVD at a given width')
     curve.add_argument('files', nargs='*', help='two aligned measurements X1, X2 (.npy, .npz, .csv, .tsv, .txt)')
@@ -780,6 +798,7 @@ def main(argv=None): # arguments (default: sys.argv[1:])
     maxAC rank selection: ...data.npy
     data: 200 objects x 20 features; not centred ...
     selected rank: 3 (margin 0.181 nats per object over the next best rank; ...)
+    best denoising rank (Gavish-Donoho threshold on this noise level, not maxAC's rank): 3 (...)
     baselines: not run ...
     >>> code
     0

@@ -64,6 +64,10 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
         The evidence: capacities, votes, noise level, what was set aside.
     capacities_, votes_ : ndarray, shape (K + 1,)
         `selection_.capacities` and `selection_.votes`.
+    denoising_rank_ : int or None
+        NOT maxAC's rank: `selection_.denoising_rank`, the best denoising rank by Gavish and Donoho's hard threshold on
+        maxAC's noise level and whitening (two measurements: on the noise level of their disagreement); None for the
+        pairings 'fission', 'cross_fitted' and 'nearest'. `n_components_` is maxAC's.
     n_features_in_, feature_names_in_
         As every scikit-learn estimator.
 
@@ -155,6 +159,7 @@ def _fit(self, X, y=None, X2=None):
     variance, total = s ** 2 / (rows.size - 1), energy / (rows.size - 1)
     self.selection_, self.n_components_ = selection, k
     self.capacities_, self.votes_ = selection.capacities, selection.votes
+    self.denoising_rank_ = selection.denoising_rank                     # a second target, not maxAC (33_select)
     self.singular_values_, self.explained_variance_ = s, variance
     self.explained_variance_ratio_ = variance / total
     self.noise_variance_ = float((total - variance.sum()) / (count - k)) if k < count else 0.0
