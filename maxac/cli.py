@@ -599,7 +599,8 @@ def _baseline_lines(result, baselines, which, shape, pair):
     n, d = (len(aside.rows), len(aside.columns)) if aside else shape
     kept = ' (after the set-aside above)' if aside else ''
     how = 'column means subtracted' if result.centered else 'as given (not centred)'
-    lines = [f'baselines on the data maxAC analysed: {"the first measurement, " if pair else ""}{n} objects x {d} features'
+    first = 'the first thinned half, log-normalised, ' if result.pairing == 'thinning' else 'the first measurement, ' if pair else ''
+    lines = [f'baselines on the data maxAC analysed: {first}{n} objects x {d} features'
              f'{kept}, {how}; ranks 0..{int(result.ranks[-1])}' + ('; MTC on both measurements' if pair and which == 'all' else '') + ':']
     lines += [f'  {name:20s} {rank}' for name, rank in baselines.items()]
     if which == 'fast': lines.append(f'  not run: {", ".join(_SLOW)} (--baselines all runs them too)')
@@ -611,10 +612,13 @@ def _baseline_lines(result, baselines, which, shape, pair):
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
     votes = {'objects': f'votes: fraction of {result.n_splits} redraws of the objects (rows drawn again with replacement'
-                        f'{", the same in both measurements" if result.pairing == "given" else ""}) that select each rank',
+                        f'{", the same in both measurements" if result.pairing in ("given", "thinning") else ""}) that select each rank',
              'model': f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank',
              'none': 'votes: none drawn (--bootstrap 0)'}
     if result.pairing == 'given': return f'second measurement: given ({files[1] if len(files) > 1 else "X2"})', votes[result.resampled]
+    if result.pairing == 'thinning':
+        return ('second measurement: the counts split in two by binomial thinning (independent Poisson halves), each '
+                'log-normalised on its own (38_thinning)', votes[result.resampled])
     if result.pairing == 'predicted':
         how = f'second measurement: predicted replicate at noise level {result.noise_level:.4g} per entry'
         if result.whitened != 'none': how += f' (after whitening its {result.whitened})'
@@ -695,9 +699,16 @@ def select_command(args):
     with _Phases(names) as phases:
         X1, X2, title, tables = _inputs(args, (1, 2), phases)
         phases('maxAC selection')
-        result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=args.seed, pairing=args.pairing,
+        seed, pairing = args.seed, args.pairing
+        if pairing == 'thinning' and X2 is None:                # thinned here as select_rank would (one random stream),
+            from maxac.thinning import thinned_pair              # so that the baselines see the halves maxAC analysed
+            from maxac.checks import _rng
+            seed, pairing = _rng(args.seed), 'predicted'
+            X1, X2 = thinned_pair(X1, seed=seed)
+        result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=seed, pairing=pairing,
                              n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center,
                              resample=args.resample)
+        if args.pairing == 'thinning': result.pairing = 'thinning'
         baselines = _baseline_ranks(result, X1, X2, args.baselines, args.seed, phases)
     _print_selection(result, args, title, np.shape(X1), tables)
     for line in _baseline_lines(result, baselines, args.baselines, np.shape(X1), X2 is not None): print(line)
@@ -749,8 +760,9 @@ def parser():
     _file_options(select)
     select.add_argument('--max-rank', type=_whole(1), default=None, help='largest rank considered (default: min(N, D) - 1, at most 100)')
     select.add_argument('--center', action='store_true', help='subtract the column means first, as PCA does')
-    select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest'),
-                        help='how one matrix gets its second measurement (default: the predicted replicate)')
+    select.add_argument('--pairing', default='predicted', choices=('predicted', 'fission', 'cross_fitted', 'nearest', 'thinning'),
+                        help='how one matrix gets its second measurement (default: the predicted replicate; thinning: '
+                        'counts split in two independent halves)')
     select.add_argument('--bootstrap', type=_whole(0), default=100, help='redraws behind the votes, 0 for none (default 100)')
     select.add_argument('--resample', choices=('objects', 'model'), default='objects', help='what the votes redraw: the '
                         'objects, with replacement (default), or for one matrix spectra from the fitted model (cheaper)')
