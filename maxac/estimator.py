@@ -33,7 +33,8 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     sigma : 'auto', str, float or callable, default 'auto'
         Width of the Gaussian weight (see `select_rank`).
     pairing : {'predicted', 'fission', 'cross_fitted', 'nearest'}, default 'predicted'
-        How a single matrix gets its second measurement.
+        How a single matrix gets its second measurement. Not 'thinning': the estimator transforms the data it is
+        fitted on, so counts go in stabilised, with their thinned halves (see `fit`).
     n_splits : int, default 20
         Pairs made by the fission and neighbour pairings.
     n_bootstrap : int, default 100
@@ -141,6 +142,10 @@ def _fit(self, X, y=None, X2=None):
     -------
     self : MaxACRank
     """
+    if self.pairing == 'thinning':
+        _fail("MaxACRank does not thin: it transforms the data it is fitted on, and thinning analyses log-normalised halves "
+              "of the counts. Fit it on those: Y1, Y2 = maxac.thinning.thinned_pair(X); MaxACRank().fit(Y1, X2=Y2); or use "
+              "maxac.select_rank(X, pairing='thinning') for the rank alone.")
     _check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=np.float64, ensure_min_samples=4, ensure_min_features=2)
     if X2 is not None: _check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
