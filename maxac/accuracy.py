@@ -464,7 +464,7 @@ def calibration_table(results, which='one matrix'):
 
 # %% ../nbs/35_accuracy.ipynb #153a6289
 BASELINES = ('Laplace (Minka)', 'BIC (Minka)', 'PCA mle (scikit-learn)', 'Gavish-Donoho', 'Gavish-Donoho, our noise level',
-             'bi-cross-validation', 'parallel analysis')
+             'ScreeNOT', 'bi-cross-validation', 'parallel analysis')
 
 
 def main(argv=None): # command-line arguments

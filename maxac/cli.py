@@ -660,6 +660,8 @@ def _print_selection(result, args, title, shape, tables=None):
 
 def _denoising_line(result):
     "One line: the second target, named so that it is never taken for maxAC's rank."
+    if result.denoising_rank is None and result.pairing in ('given', 'thinning'):   # noise that is not white: why, what to do
+        return f'best denoising rank: {result.denoising_method}'
     if result.denoising_rank is None:
         return (f'best denoising rank: not computed for --pairing {result.pairing} (its pairs are not the noise of the data; '
                 'the default, the predicted replicate, gives it)')

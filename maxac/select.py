@@ -95,7 +95,8 @@ class RankSelection:
         Donoho's (2014) optimal hard threshold applied to the noise model maxAC used (one matrix: its spectrum, noise
         level and whitening; two measurements: X1's singular values at the noise level their disagreement implies),
         capped at K. It aims at the truncation closest to the signal, not at the reproducible structure `rank` counts.
-        None for the pairings 'fission', 'cross_fitted' and 'nearest' (`denoising_method` says why).
+        None for the pairings 'fission', 'cross_fitted' and 'nearest', and for two measurements (or thinned counts)
+        whose noise is not white (`denoising_method` says why, and what to do).
     denoising_threshold : float or None
         That threshold, in the units of the singular values it was applied to (the data's; the whitened matrix's
         when whitened); 0.0 when no noise was measured (the denoising rank is then the numerical rank, capped at K).
@@ -225,7 +226,7 @@ def _plot(selection, ax=None, **kwargs):
 from .problem import _working_scale, _squared_norm
 from .truncated import lapack_allowance, BLOCK_ENTRIES, _resampled_sums
 from .replicate import predicted_disagreement, noise_level
-from .whitening import noise_spectrum, NoiseSpectrum
+from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
 
 
 def _white_spectrum(Y, max_rank):
@@ -390,8 +391,9 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     if pairing == 'given':
         result._problem = problem                                    # for MaxACRank: X1's truncated SVD, not computed again
         complete = problem.max_rank < max_rank or problem.max_rank == min(A.shape)   # cut at the numerical rank, or all
-        _set_denoising(result, problem.singular_values, _disagreement_noise_level(A, B, problem.scale) / problem.scale, A.shape,
-                       problem.scale, complete, 'given')
+        sigma_pair, uneven = _disagreement_noise(A, B, problem.scale)
+        _set_denoising(result, problem.singular_values, sigma_pair / problem.scale, A.shape, problem.scale, complete, 'given',
+                       uneven=uneven)
     else: _set_denoising(result, pairing=pairing)                   # the pairings: none, and why
     return result
 
@@ -403,17 +405,33 @@ DENOISING_METHODS = {                                              # one line pe
 }
 
 
-def _disagreement_noise_level(X1, X2, scale=1.0):
-    "sigma per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
+def _disagreement_noise(X1, X2, scale=1.0):
+    "`(sigma, uneven)`: sqrt(||X1 - X2||_F^2 / (2 N D)), and the sides ('rows', 'columns') whose noise variances differ."
     from maxac.truncated import is_dask_array
     n, d = X1.shape
-    if is_dask_array(X1) or is_dask_array(X2): total = float((((X1 - X2) / scale) ** 2).sum().compute())   # one more pass
+    if is_dask_array(X1) or is_dask_array(X2):                       # one more pass over the data
+        import dask
+        square = ((X1 - X2) / scale) ** 2
+        columns, rows, fourth = dask.compute(square.sum(axis=0), square.sum(axis=1), (square ** 2).sum())
     else:
-        total = 0.0
+        columns, rows, fourth = np.zeros(d), [], 0.0
         for block in _row_blocks(n, d):                              # dividing by a power of two: exact, no overflow
             part = (X1[block] - X2[block]) / scale
-            total += float(part.multiply(part).sum()) if scipy.sparse.issparse(part) else float(np.vdot(part, part))
-    return float(np.sqrt(total / (2 * n * d))) * scale
+            square = part.multiply(part) if scipy.sparse.issparse(part) else part * part
+            columns += np.asarray(square.sum(axis=0)).ravel(); rows.append(np.asarray(square.sum(axis=1)).ravel())
+            fourth += float(square.multiply(square).sum()) if scipy.sparse.issparse(square) else float(np.vdot(square, square))
+        rows = np.concatenate(rows)
+    second, fourth = float(np.sum(rows)) / (n * d), float(fourth) / (n * d)
+    if not second > 0: return 0.0, ''
+    gaussian = 2 * second ** 2 / max(fourth - second ** 2, 1e-300)  # var of a squared entry, Gaussian / measured
+    uneven = [side for side, sums, count in (('rows', np.asarray(rows), d), ('columns', np.asarray(columns), n))
+              if dispersion_pvalue(sums / count, count * gaussian) < WHITENING_LEVEL]
+    return float(np.sqrt(second / 2)) * scale, ' and '.join(uneven)
+
+
+def _disagreement_noise_level(X1, X2, scale=1.0):
+    "sigma per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
+    return _disagreement_noise(X1, X2, scale)[0]
 
 
 def _set_denoising(result, # the RankSelection to complete (its K is result.ranks[-1])
@@ -423,8 +441,15 @@ def _set_denoising(result, # the RankSelection to complete (its K is result.rank
                    scale=1.0, # the power of two they were divided by
                    complete=True, # whether they are all of its singular values (else the top ones only)
                    source=None, # 'predicted' or 'given': a key of DENOISING_METHODS
-                   pairing=None): # instead: a pairing without a denoising rank
+                   pairing=None, # instead: a pairing without a denoising rank
+                   uneven=''): # instead: the sides of two measurements whose noise is not white
     "Fill the second target of `result`: Gavish-Donoho's threshold lambda*(beta) sqrt(n) sigma on these singular values, capped at K."
+    if uneven:
+        result.denoising_method = (f"not computed: the noise of the two measurements is not white (the {uneven} of X1 - X2 "
+                                   f"differ in variance, dispersion test p < {WHITENING_LEVEL:g}), and Gavish-Donoho's "
+                                   "threshold needs white noise; whiten both measurements alike first, or score the ranks "
+                                   "by the disagreement itself (MTC with both measurements, maxac.baselines.mtc_scores)")
+        return result
     if pairing is not None:
         result.denoising_method = (f"none for pairing={pairing!r}: its pairs are X with added noise or halves matched by "
                                    "neighbours, whose disagreement is not the noise of X; pairing='predicted' gives one")
