@@ -386,7 +386,7 @@ def family_table(results, # from run_benchmark
 
 CALIBRATION_BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0 + 1e-9)
 
-
+# %% ../nbs/35_accuracy.ipynb #f9224dca
 def calibration(results, # from run_benchmark
                 which='one matrix'): # 'one matrix', 'one matrix, model' or 'two measurements'
     """What the vote of the selected rank means, per bin of votes: how often that rank is selected again.
@@ -430,7 +430,7 @@ def calibration(results, # from run_benchmark
                           signal=np.mean([chosen[id(r)] == r['signal'] for r in members])))
     return table
 
-
+# %% ../nbs/35_accuracy.ipynb #1cfba86a
 def calibration_table(results, which='one matrix'):
     """The calibration of `calibration` as text.
 

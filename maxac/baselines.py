@@ -85,7 +85,7 @@ def data_spectrum(X, center=True):
     X, center = check_matrix(X, min_rows=1), _check_center(center)
     return Spectrum(_singular_values(X - X.mean(axis=0) if center else X), X.shape, center)
 
-
+# %% ../nbs/20_baselines.ipynb #ad989495
 def _as_spectrum(X, center, min_rows=1):
     "A Spectrum from a matrix (centred by default) or a Spectrum as given, refusing a `center` it was not computed with."
     if isinstance(X, Spectrum):
@@ -389,7 +389,7 @@ def gavish_donoho_threshold(X, sigma=None):
     if sigma is not None: return float(gavish_donoho_lambda(m / n) * np.sqrt(n) * _check_sigma_known(sigma))
     return float(gavish_donoho_omega(m / n) * np.median(_as_spectrum(X, None if isinstance(X, Spectrum) else False).singular_values))
 
-
+# %% ../nbs/20_baselines.ipynb #dd16fddd
 def gavish_donoho_rank(X, sigma=None):
     """Number of singular values above Gavish and Donoho's optimal hard threshold.
 

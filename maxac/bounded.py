@@ -73,7 +73,7 @@ def _check_samples(n_samples, sigma):
     if not np.isscalar(sigma) or not np.isfinite(sigma) or sigma <= 0:
         _fail(f"sigma must be a positive finite standard deviation (coordinate units); got {sigma!r}.")
 
-
+# %% ../nbs/04_bounded.ipynb #ffeb8b35
 def sampled_mutual_information(X1, # first measurement, N x D
                                X2, # second measurement, N x D
                                k, # rank

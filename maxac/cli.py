@@ -136,7 +136,7 @@ def _header(lines, delimiter, skip_rows, path, notes):
     notes.append(f"{path}: read line {lines[0][0]} as the column names (--skip-rows 0 reads it as data)")
     return [f.strip('"\'').strip() for f in fields], lines[1:]
 
-
+# %% ../nbs/90_cli.ipynb #07efc038
 def _floats(block): # equal-length rows of fields (decimal commas already points)
     "The fields as floats (NaN where missing or a word), the words per column, and the first word per column."
     try: return np.array(block, dtype=float), np.zeros(len(block[0]), dtype=int), {}   # every field a number (or 'nan')
@@ -164,7 +164,7 @@ def _named(names, width, path, line):
               "every row must have the same number of columns.")
     return names
 
-
+# %% ../nbs/90_cli.ipynb #ba08fe4c
 def _text_table(path, skip_rows, notes):
     "A text table as a _Table: floats, each row's line, the names, and per column the words (fields that are not numbers)."
     lines = _text_lines(path, skip_rows)
@@ -233,7 +233,7 @@ def _chosen(columns, table): # '--columns' text, or a list of names and 1-based 
         out.extend(range(low - 1, high))
     return list(dict.fromkeys(out))
 
-
+# %% ../nbs/90_cli.ipynb #f73b3165
 def _numeric_columns(table, index_column, columns, notes):
     "The table's columns of numbers: the chosen ones, or all but a row index, columns of text and empty columns (each said)."
     numbers = (~np.isnan(table.values)).sum(axis=0)
@@ -270,7 +270,7 @@ def _finite(tables):
             _fail(f"{table.path}: {table.cell(i, j)} is {table.values[i, j]:g}: maxac needs finite numbers; correct it, "
                   "or empty the cell to mark a missing value (see --missing).")
 
-
+# %% ../nbs/90_cli.ipynb #44317111
 def _without_missing(tables, missing, notes): # one table, or two of the same objects
     "The tables without missing values: an error that names the first and the option that drops it, or rows or columns dropped."
     if missing not in ('error', 'drop-rows', 'drop-columns'):
@@ -307,7 +307,7 @@ def _without_missing(tables, missing, notes): # one table, or two of the same ob
         out.append(table.keep(rows=keep) if missing == 'drop-rows' else table.keep(columns=keep))
     return out
 
-
+# %% ../nbs/90_cli.ipynb #c4455616
 def _read_table(path, skip_rows=None, index_column='auto', columns=None, notes=None):
     "A _Table from a file (missing values still NaN), or the array as stored when it is not a 2-D array of numbers."
     notes = [] if notes is None else notes
@@ -329,7 +329,7 @@ def _read_table(path, skip_rows=None, index_column='auto', columns=None, notes=N
     except OSError as error: _fail(f"could not read {path}: {error.strerror or error}.")
     return _numeric_columns(table, index_column, columns, notes)
 
-
+# %% ../nbs/90_cli.ipynb #dd696917
 def load_matrix(path, skip_rows=None, index_column='auto', notes=None, columns=None, missing='error'):
     """A data matrix from a file, with a one-line error, counting rows and columns from 1, for anything unreadable.
 
@@ -541,7 +541,7 @@ def _limited(rank, limit, K, why): # the method's rank, its own largest rank, ma
     "The rank with, in words, a range that ends below maxAC's."
     return f'{rank}' + (f' (its range ends at {limit}: {why})' if limit < K else '')
 
-
+# %% ../nbs/90_cli.ipynb #0d0c0757
 def _baseline_ranks(result, X1, X2, which, seed, phases=None):
     "The baselines' ranks (or 'not run: why') on exactly the data maxAC analysed, over its ranks 0..K."
     from maxac import baselines as b
@@ -591,7 +591,7 @@ def _baseline_ranks(result, X1, X2, which, seed, phases=None):
         except (ValueError, ImportError) as error: out[name] = f'not run: {" ".join(str(error).split())}'   # in words: why not here
     return out
 
-
+# %% ../nbs/90_cli.ipynb #7aa8100d
 def _baseline_lines(result, baselines, which, shape, pair):
     "What the baselines ran on, and their ranks."
     if which == 'none': return ['baselines: not run (--baselines none; fast, the default, or all runs them)']
@@ -657,7 +657,7 @@ def _print_selection(result, args, title, shape, tables=None):
           + (f'votes {vote:.0%})' if np.isfinite(vote) else 'no votes)'))
     print(_denoising_line(result))
 
-
+# %% ../nbs/90_cli.ipynb #4c1637c3
 def _denoising_line(result):
     "One line: the second target, named so that it is never taken for maxAC's rank."
     if result.denoising_rank is None and result.pairing in ('given', 'thinning'):   # noise that is not white: why, what to do
@@ -738,7 +738,7 @@ def _file_options(command):
                          'the rows or columns that hold one (in both files alike)')
     command.add_argument('--plot', default=None, help='save the plot to this image file (.png, .pdf, .svg, ...)')
 
-
+# %% ../nbs/90_cli.ipynb #988b106f
 def parser():
     """The argument parser of the `maxac` command: `select` and `curve`, their files and options.
 

@@ -38,7 +38,7 @@ def _mcv_losses(Y1, Y2, max_rank):
     inner = np.einsum('it,it->t', U, np.asarray(Y2 @ Vt.T))         # u_t' Y2 v_t
     return norm + np.concatenate([[0.0], np.cumsum(s ** 2 - 2 * s * inner)])
 
-
+# %% ../nbs/39_count_accuracy.ipynb #79a06656
 def molecular_cross_validation(Y1, # first transformed half, N x D (dense or scipy sparse)
                                Y2, # second transformed half of the same counts, N x D
                                max_rank): # K: ranks 0..K are scored
@@ -146,7 +146,7 @@ def _pair_rank(X, overdispersion, K, seed, selector):
     Y1, Y2 = thinned_pair(X, overdispersion=overdispersion, seed=seed)
     return select_rank(Y1, Y2, max_rank=K, n_bootstrap=0).rank if selector == 'maxAC' else molecular_cross_validation(Y1, Y2, K)
 
-
+# %% ../nbs/39_count_accuracy.ipynb #76d8b235
 def count_pair_methods():
     """Name -> f(X, phi, K, seed) -> rank, for the methods given the raw counts X and their true overdispersion phi.
 
@@ -246,7 +246,7 @@ def run_count_instance(setting, # (family, parameters)
     out['seconds'] = time.perf_counter() - started
     return out
 
-
+# %% ../nbs/39_count_accuracy.ipynb #1bcfd35e
 def run_count_benchmark(stage='dev', # 'dev' or 'held-out'
                         n_seeds=None, # seeds per setting; default that of the stage (2)
                         settings=None): # override the stage's settings (e.g. a few, for a smoke test)

@@ -504,7 +504,7 @@ def best_denoising_rank(X, # data, N x D
 from functools import cached_property
 import scipy.sparse
 
-
+# %% ../nbs/10_data.ipynb #b5e9bd8d
 @dataclass(repr=False)
 class CountData:
     """Counts drawn around a known low-rank mean, and that mean.
@@ -595,7 +595,7 @@ class CountData:
         return (f"CountData({self.kind}, N={self.shape[0]}, D={self.shape[1]}, rank={self.rank}, "
                 f"overdispersion={self.overdispersion:g}, zeros {100 * zeros:.1f} %)")
 
-
+# %% ../nbs/10_data.ipynb #d91b6e38
 def _median_total(X):
     "Median of the row totals of counts X (dense or sparse)."
     return float(np.median(np.asarray(X.sum(axis=1), dtype=float)))
@@ -710,7 +710,7 @@ def _sinkhorn(M, # positive N x D matrix
         if np.max(np.abs(M.sum(axis=0) / columns - 1)) <= rtol: return M
     _fail(f"the Sinkhorn scaling did not reach {rtol:g} in {max_steps} steps; use fewer topics or a milder zipf.")
 
-
+# %% ../nbs/10_data.ipynb #19ef5f53
 def text_counts(n_documents=2000, # N
                 n_words=1000, # D, the vocabulary
                 rank=8, # number of topics: the rank of the mean

@@ -54,7 +54,7 @@ def _duplicated(M, # dense float64 matrix, or a list of them joined along the ot
     if specific and mask.any(): mask &= _specific(blocks, mask, first, order)
     return mask
 
-
+# %% ../nbs/14_degenerate.ipynb #7e611163
 def _specific(blocks, repeated, first, order): # blocks: the matrices side by side
     "Mask of the repeated rows that share with their group a value occurring nowhere else in its column (columns until all are found)."
     group = np.empty(order.size, dtype=int); group[order] = first      # the first row of each row's hash group
@@ -66,7 +66,6 @@ def _specific(blocks, repeated, first, order): # blocks: the matrices side by si
         marked[np.flatnonzero(repeated)[occurs == size[group[repeated]]]] = True
         if marked[repeated].all(): break
     return marked
-
 
 # %% ../nbs/14_degenerate.ipynb #1428dba6
 @dataclass
@@ -141,7 +140,7 @@ class SetAside:
             ('duplicate column', self.duplicate_columns), ('duplicate row', self.duplicate_rows)) if len(idx)]
         return 'nothing set aside' if not parts else 'set aside: ' + '; '.join(parts) + ' (counting from 1)'
 
-
+# %% ../nbs/14_degenerate.ipynb #b05b65a1
 def _indices(idx, shown=8):
     "A short list of indices: the first few, then how many more."
     head = ', '.join(str(int(i) + 1) for i in idx[:shown])           # messages count from 1, as every message does

@@ -123,7 +123,7 @@ def _check_pipeline_x2(estimator):
               "sklearn.set_config(enable_metadata_routing=True), Pipeline(steps, transform_input=['X2']) and "
               "pipeline.fit(X, y, X2=X2); or transform X2 with the earlier steps yourself and fit MaxACRank on both.")
 
-
+# %% ../nbs/36_estimator.ipynb #79f2e643
 @_method_of(MaxACRank)
 def _fit(self, X, y=None, X2=None):
     """Select the rank and fit the leading right singular vectors.
@@ -170,7 +170,7 @@ def _fit(self, X, y=None, X2=None):
     self.noise_variance_ = float((total - variance.sum()) / (count - k)) if k < count else 0.0
     return self
 
-
+# %% ../nbs/36_estimator.ipynb #5066c411
 def _leading(selection, kept, mean, k):
     "`(Vt, s, ||kept - mean||_F^2, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
     gram, problem, count = getattr(selection, '_gram', None), getattr(selection, '_problem', None), min(kept.shape)

@@ -46,7 +46,7 @@ def _check_points(n_points): # nodes per coordinate
         _fail(f"n_points must be an integer >= 2 (grid nodes per coordinate, |T| = n_points**(N k)); got {n_points!r}.")
     return int(n_points)
 
-
+# %% ../nbs/03_finite_sets.ipynb #e0d6dbd6
 def grid_nodes(n_points): # nodes per coordinate, >= 2
     """The n equispaced nodes `-1 + 2j/(n-1)` on [-1, 1], exactly symmetric (the middle node of an odd grid is exactly 0).
 
@@ -143,7 +143,7 @@ def _scaled_log_beta(beta, scale): # beta in the data's units (checked), the dat
     "log(beta * scale^2) as a flat array; -inf for beta = 0."
     with np.errstate(divide='ignore'): return np.atleast_1d(np.log(beta) + 2 * np.log(scale)).ravel()
 
-
+# %% ../nbs/03_finite_sets.ipynb #33216511
 def grid_mutual_information(X1, # first measurement, N objects x D features
                             X2, # second measurement of the same objects, N x D
                             k, # rank of the truncated SVD
@@ -321,7 +321,7 @@ def grid_capacity(X1, # first measurement, N objects x D features
     coordinates = _coordinates(X1, X2, k)
     return _single(_finite_capacity(coordinates, np.array([coordinates[1].size]), np.array([float(h)]), n))
 
-
+# %% ../nbs/03_finite_sets.ipynb #20fd4466
 def box_capacity(X1, # first measurement, N objects x D features
                  X2, # second measurement of the same objects, N x D
                  k, # rank of the truncated SVD
@@ -415,7 +415,7 @@ def grid_capacity_curve(X1, # first measurement, N objects x D features
     """
     return _curve(X1, X2, max_rank, half_width, _check_points(n_points))
 
-
+# %% ../nbs/03_finite_sets.ipynb #b77dfb80
 def box_capacity_curve(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        max_rank, # largest rank K
@@ -467,7 +467,7 @@ def _draw_costs(X1, X2, # the two measurements
         costs1.append(c1 if per_object else c1.sum(1)); costs2.append(c2 if per_object else c2.sum(1))
     return np.concatenate(costs1), np.concatenate(costs2), scale
 
-
+# %% ../nbs/03_finite_sets.ipynb #b6f986d3
 def sampled_costs(X1, # first measurement, N objects x D features
                   X2, # second measurement of the same objects, N x D
                   k, # rank of the truncated SVD
@@ -560,7 +560,7 @@ def _sampled_terms(costs1, # (R, M) costs of the M transformations in each of R 
         out[2, start:start + rows] = (e1 - v1 + e2 - v2 - e12 + v12 - gap).sum(1)
     return out / n_objects
 
-
+# %% ../nbs/03_finite_sets.ipynb #efca2b94
 def sampled_capacity(X1, # first measurement, N objects x D features
                      X2, # second measurement of the same objects, N x D
                      k, # rank of the truncated SVD

@@ -15,7 +15,7 @@ from .problem import svd_problem
 GRAM_MAX_FEATURES = DASK_GRAM_LIMIT                  # above this many features: block Krylov, no D x D Gram matrix
 DASK_SVD_METHODS = ('auto', 'gram', 'krylov', 'compressed')
 
-
+# %% ../nbs/40_large_data.ipynb #e932009c
 def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be spread over many machines)
                      X2, # second measurement, a Dask array of the same shape
                      max_rank=None, # largest rank K; default the top 100, clipped to their numerical rank
@@ -98,7 +98,7 @@ def dask_energy(X): # a Dask array N x D
     if not finite: _fail("X contains NaN or inf: remove or impute those entries.")
     return float(energy)
 
-
+# %% ../nbs/40_large_data.ipynb #b17fc9f5
 def dask_gram(X): # a Dask array N x D
     """The Gram matrix of the short side (X^T X if D <= N, else X X^T) as a NumPy array, in one pass, after checking X is finite.
 
@@ -132,7 +132,7 @@ def dask_gram(X): # a Dask array N x D
     if not finite: _fail("X contains NaN or inf: remove or impute those entries.")
     return np.asarray(gram)
 
-
+# %% ../nbs/40_large_data.ipynb #f9128669
 def dask_noise_level(X): # a Dask array N x D
     """Noise standard deviation per entry from the median singular value (Marchenko-Pastur), via the smaller Gram matrix.
 
@@ -162,7 +162,7 @@ def dask_noise_level(X): # a Dask array N x D
     singular_values = np.sqrt(np.maximum(np.linalg.eigvalsh(dask_gram(X)), 0))
     return float(np.median(singular_values) / np.sqrt(larger * marchenko_pastur_median(m / larger)))
 
-
+# %% ../nbs/40_large_data.ipynb #c1c55a36
 def dask_split_pair(X, # a Dask array N x D
                     seed=None, # None, an int or a numpy Generator
                     noise_level=None): # standard deviation of Z; default dask_noise_level(X)

@@ -45,7 +45,7 @@ def noise_edge_resolution(problem): # an `SVDProblem`
     """
     return float(np.sqrt(2 * np.e) / (np.sqrt(problem.n_objects) + np.sqrt(problem.n_features)))
 
-
+# %% ../nbs/30_sigma_rules.ipynb #78e4920e
 def pair_noise_edge(problem): # an `SVDProblem`
     """Noise edge (sqrt N + sqrt D) tau_hat_k for k = 1..K, tau_hat_k^2 = ||(X1 - X2) P_k||^2 / (2 N k), scaled units.
 
@@ -130,7 +130,7 @@ def noise_edge(problem): # an `SVDProblem`
     """
     return noise_edge_resolution(problem)
 
-
+# %% ../nbs/30_sigma_rules.ipynb #a57dfcd8
 def paper_delta(problem): # an `SVDProblem`
     """sigma_k = Delta_k, the paper's unit at each rank.
 

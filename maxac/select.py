@@ -303,7 +303,7 @@ def _predicted_problem(s, e, shape):
     tail = np.zeros(s.size)
     return SVDProblem(shape[0], shape[1], 1.0, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
 
-
+# %% ../nbs/33_select.ipynb #4b7bc158
 def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     "RankSelection of one matrix with its predicted replicate."
     spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng)
@@ -433,7 +433,7 @@ def _disagreement_noise_level(X1, X2, scale=1.0):
     "sigma per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
     return _disagreement_noise(X1, X2, scale)[0]
 
-
+# %% ../nbs/33_select.ipynb #84335a04
 def _set_denoising(result, # the RankSelection to complete (its K is result.ranks[-1])
                    singular_values=None, # those the noise model is of, descending, in units of data / scale
                    sigma=None, # noise level per entry in the same units (0: none measured)
@@ -616,7 +616,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     if pairing == 'thinning': result.pairing = 'thinning'              # two measurements, made from one matrix of counts
     return result
 
-
+# %% ../nbs/33_select.ipynb #9efcc180
 def _range_text(shape, pair, aside):
     "Why the largest rank is what it is, for the error message."
     n, d = shape

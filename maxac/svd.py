@@ -112,7 +112,7 @@ def weight_sums(X1, # first measurement, N objects x D features
     sums = assemble_log_weight_sums(problem, log_beta, _factor(sigma), joint, basis)
     return tuple(z[0, ..., k - 1] for z in sums)
 
-
+# %% ../nbs/06_svd.ipynb #ccf983c6
 def mutual_information(X1, # first measurement, N objects x D features
                        X2, # second measurement of the same objects, N x D
                        k, # rank of the truncated SVD
@@ -162,7 +162,7 @@ def mutual_information(X1, # first measurement, N objects x D features
     log_beta = np.atleast_1d(_scaled_log_beta(problem, beta)).ravel()[None, :]
     return _information(problem, log_beta, np.array([k]), sigma, joint, basis, derivatives=False)[0, 0].reshape(beta.shape)
 
-
+# %% ../nbs/06_svd.ipynb #40e3d6fd
 def information_derivatives(X1, # first measurement, N objects x D features
                             X2, # second measurement of the same objects, N x D
                             k, # rank of the truncated SVD
@@ -240,7 +240,7 @@ def _maximize(problem, ranks, sigma, joint, basis):
     result.log_beta_visited = result.log_beta_visited - shift
     return result
 
-
+# %% ../nbs/06_svd.ipynb #221933dc
 def capacity(X1, # first measurement, N objects x D features
              X2, # second measurement of the same objects, N x D
              k, # rank of the truncated SVD
@@ -366,7 +366,7 @@ class CapacityCurve:
         ax.set(xlabel='rank k', ylabel='capacity (nats per object)')
         return ax
 
-
+# %% ../nbs/06_svd.ipynb #682d4ca4
 def capacity_curve(X1, # first measurement, N objects x D features
                    X2, # second measurement of the same objects, N x D
                    max_rank, # largest rank K
@@ -410,7 +410,7 @@ def capacity_curve(X1, # first measurement, N objects x D features
     check_variant(joint, basis)
     return curve_from_problem(svd_problem(X1, X2, max_rank, basis), sigma, joint, basis)
 
-
+# %% ../nbs/06_svd.ipynb #36e82576
 def curve_from_problem(problem, # an `SVDProblem` (from `svd_problem`), reused without a new SVD
                        sigma=None, # None, one standard deviation for all ranks, or one per rank
                        joint='sum', # 'sum' (eq. 3) or 'mean'

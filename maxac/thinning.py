@@ -199,7 +199,7 @@ def estimate_overdispersion(X): # counts, N x D, dense or scipy sparse
 # %% ../nbs/38_thinning.ipynb #db97b6c4
 STABILISERS = ('log1p', 'pearson')
 
-
+# %% ../nbs/38_thinning.ipynb #949fbd57
 def stabilise_counts(X, # counts of one half (or any counts), N x D, dense or scipy sparse
                      method='log1p', # 'log1p' (sparse stays sparse) or 'pearson' (analytic Pearson residuals, dense)
                      size_factors=True, # log1p: divide each row by its total first, scaled to target_sum

@@ -60,7 +60,7 @@ def lapack_allowance(shape): # (N, D) of the matrix
     """
     return max(shape) * np.finfo(float).eps
 
-
+# %% ../nbs/11_truncated_svd.ipynb #3f3744f5
 def numerical_rank(singular_values, # singular values, descending
                    shape): # shape of the matrix they came from
     """Number of singular values above the usual tolerance `s_max * max(shape) * eps` (`lapack_allowance`).
@@ -86,7 +86,7 @@ def numerical_rank(singular_values, # singular values, descending
     if s.size == 0 or s[0] == 0: return 0
     return int(np.sum(s > s[0] * lapack_allowance(shape)))
 
-
+# %% ../nbs/11_truncated_svd.ipynb #b509acbb
 def top_eigenpairs(A, # symmetric matrix, m x m
                    count, # how many of the largest eigenvalues
                    lower=True): # which triangle of A is used
@@ -247,7 +247,7 @@ def _gram_residual_bounds(s, # candidate singular values, >= 0
         linear = np.where(s > 0, rho / (s * pair), np.inf)
     return np.minimum(linear, np.sqrt(rho / length)) * (1 + 8 * u)
 
-
+# %% ../nbs/11_truncated_svd.ipynb #1de9bccf
 def _augmented_bounds(s, # candidate singular values
                       U, V, # candidate left and right vectors, as columns
                       XtU, # X^T U as computed
@@ -342,7 +342,7 @@ def _gram_frobenius(gram, # a Gram matrix of X as computed (its diagonal is used
     "An upper bound on ||X||_F from the trace of a computed Gram matrix (N + D terms summed, at most, per entry)."
     return float(np.sqrt(max(float(np.trace(gram)), 0.0) * (1 + _gamma(sum(shape) + 2))))
 
-
+# %% ../nbs/11_truncated_svd.ipynb #0107de6e
 def _rotated_misfit(Y, U, s, W):
     "Per column t, `(||Y w_t - s_t u_t||, ||Y w_t||)` with w_t = W[t], by blocks of rows: no N x K temporary."
     step, misfit, image = max(1, BLOCK_ENTRIES // max(1, Y.shape[1])), np.zeros(s.size), np.zeros(s.size)
@@ -541,7 +541,7 @@ def krylov_width(rank, # K
     """
     return DENSE_KRYLOV_WIDTH if kind == 'dense' else rank + max(10, rank // 2)
 
-
+# %% ../nbs/11_truncated_svd.ipynb #66549385
 def svd_route(shape, # (N, D)
               rank, # K
               kind='dense'): # 'dense', 'sparse' or 'dask'
@@ -765,7 +765,7 @@ def _resampled_sums(blocks, # yields (a, b) per block of objects: per-object qua
         total_a, total_b = total_a + counts @ a, total_b + counts @ b
     return total_a, total_b
 
-
+# %% ../nbs/11_truncated_svd.ipynb #cfc2b9cd
 def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     """`(delta_sq, delta_scale, captured2, ||Y1||^2, ||Y2||^2, resampled)` by blocks of rows (one pass for Dask), never a copy.
 
@@ -950,7 +950,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     problem.bootstrap_sums = resampled
     return problem
 
-
+# %% ../nbs/11_truncated_svd.ipynb #dfd7f400
 def _own_basis(Y1, Y2, s, Vt, K, norm2, options):
     "The own-basis statistics: X2's own top-K SVD, its coordinates' disagreement with X1's (signs aligned)."
     s2, Vt2, _ = top_singular_triplets(Y2, K, **options)

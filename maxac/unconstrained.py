@@ -76,7 +76,19 @@ def check_variant(joint, # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
     if joint not in ('sum', 'mean'): _fail(f"joint must be 'sum' (eq. 3 of the paper) or 'mean'; got {joint!r}.")
     if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
 
+# %% ../nbs/02_unconstrained.ipynb #74b33ee2
+def _log_weight_sum(factor, log_beta, n, residuals, singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
+    "One weight sum for ranks 1..K: the cumulative sum of `N L - delta^2 Q` over components, minus `beta r` if `residuals`."
+    L, Q = factor(log_beta + 2 * np.log(singular_values), w_a, w_b)
+    with np.errstate(over='ignore', invalid='ignore'):               # -inf at absurd beta is the honest value
+        disagreement = np.where(delta_sq == 0, 0.0, delta_sq * Q)   # 0, not 0 * inf, where the measurements agree
+        per_component = np.cumsum(n * L - disagreement, axis=-1)
+    if not residuals: return per_component
+    with np.errstate(invalid='ignore', over='ignore'):               # 0 * inf where a residual is 0 at an infinite beta
+        residual_term = np.where(residual == 0, 0.0, residual_weight * np.exp(log_beta) * residual)
+    return per_component - residual_term
 
+# %% ../nbs/02_unconstrained.ipynb #2db17491
 def assemble_log_weight_sums(problem, # an `SVDProblem`
                              log_beta, # log of the scaled inverse temperature, any shape S
                              factor, # (log_p, w_a, w_b) -> (L, Q) triples, like `lebesgue_factor`
@@ -126,18 +138,7 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     if basis == 'own' and problem.own_singular_values is None:
         _fail("basis='own' needs an SVDProblem computed with basis='own'.")
     log_beta = np.asarray(log_beta, dtype=float)[..., None]
-    n, beta = problem.n_objects, np.exp(log_beta)
-
-    def one(singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
-        L, Q = factor(log_beta + 2 * np.log(singular_values), w_a, w_b)
-        with np.errstate(over='ignore', invalid='ignore'):           # -inf at absurd beta is the honest value
-            disagreement = np.where(delta_sq == 0, 0.0, delta_sq * Q)   # 0, not 0 * inf, where the measurements agree
-            per_component = np.cumsum(n * L - disagreement, axis=-1)
-        if not residuals: return per_component
-        with np.errstate(invalid='ignore', over='ignore'):   # 0 * inf where a residual is 0 at an infinite beta
-            residual_term = np.where(residual == 0, 0.0, residual_weight * beta * residual)
-        return per_component - residual_term
-
+    one = lambda *args, **weight: _log_weight_sum(factor, log_beta, problem.n_objects, residuals, *args, **weight)
     s, d = problem.singular_values, problem.delta_sq
     log_z1 = one(s, 0.0, problem.residual1, *WEIGHT_FORMS['Z1'])
     if basis == 'shared': log_z2 = one(s, d, problem.residual2, *WEIGHT_FORMS['Z2'])
@@ -179,7 +180,7 @@ def rational_orthogonal(D): # dimension
         for j in range(i + 1, D): A[i, j] = next(values); A[j, i] = -A[i, j]
     return (sp.eye(D) - A) * (sp.eye(D) + A).inv()
 
-
+# %% ../nbs/02_unconstrained.ipynb #ca1822b9
 def symbolic_weight_sums(D, # number of features (small: 2 or 3)
                          k, # rank, 1..D
                          log_weight=None): # f(u - u1) -> log-weight on the coordinates (None: Lebesgue)
@@ -234,7 +235,7 @@ def symbolic_weight_sums(D, # number of features (small: 2 or 3)
     sums = [integrate(-beta * R) for R in (R1, R2, R1 + R2, (R1 + R2) / 2)]
     return sums, dict(beta=beta, s=s, delta=dl, r1=sum(v**2 for v in n1), r2=sum(v**2 for v in n2))
 
-
+# %% ../nbs/02_unconstrained.ipynb #ed794c22
 def symbolic_closed_forms(symbols, # the symbols returned by `symbolic_weight_sums`
                           factor): # (p, w_a, w_b, delta) -> sympy log factor of one object and component
     """The closed forms `[log Z1, log Z2, log Z12 sum, log Z12 mean]` for one object, from the `WEIGHT_FORMS` table.
@@ -310,7 +311,7 @@ def net_residual(problem, # an `SVDProblem`
     half = 0.5 if joint == 'mean' else 1.0
     return half * (problem.residual1 + problem.residual2) - problem.residual1 - r2
 
-
+# %% ../nbs/02_unconstrained.ipynb #b82bbd18
 def unconstrained_slope(problem, # an `SVDProblem`
                         joint='sum', # 'sum' (eq. 3) or 'mean'
                         basis='shared'): # 'shared' or 'own'
@@ -345,7 +346,7 @@ def unconstrained_slope(problem, # an `SVDProblem`
     quadratic = 0.25 if joint == 'mean' else 0.5               # w_a w_b / alpha of the joint sum
     return quadratic * np.cumsum(problem.singular_values ** 2 * problem.delta_sq) + net_residual(problem, joint, basis)
 
-
+# %% ../nbs/02_unconstrained.ipynb #c9dc67ae
 def unconstrained_log_beta_star(problem, # an `SVDProblem`
                                 joint='sum', # 'sum' (eq. 3) or 'mean'
                                 basis='shared'): # 'shared' or 'own'
@@ -428,7 +429,7 @@ def paper_unconstrained_information(X1, # first measurement, N x D
     column_dets = (W2 ** 2).sum(axis=0)                        # D_j = w_j^T w_j = ||w_j||^2 (the scalar reading)
     return d * k / 2 * np.log(beta / np.pi) + column_dets.sum() / 2 - beta / (4 * n) * ((X1 - X2) ** 2).sum()
 
-
+# %% ../nbs/02_unconstrained.ipynb #a4b1776d
 def paper_unconstrained_beta_star(X1, # first measurement, N x D
                                   X2, # second measurement, N x D
                                   k): # rank

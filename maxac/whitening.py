@@ -135,7 +135,7 @@ def dispersion_pvalue(variances, # estimates, each sigma^2 chi2(dof) / dof under
     ratio = variances / np.mean(variances)
     return float(scipy.stats.chi2.sf(np.sum((ratio - 1) ** 2) * dof / 2, ratio.size - 1))
 
-
+# %% ../nbs/32_whitening.ipynb #1a434b98
 def marchenko_pastur_cdf(x, # eigenvalues of Y^T Y / (N sigma^2)
                          ratio): # D / N, in (0, 1]
     """Distribution function of the Marchenko-Pastur law with the given ratio and unit variance.
@@ -166,7 +166,7 @@ def marchenko_pastur_cdf(x, # eigenvalues of Y^T Y / (N sigma^2)
     cdf = np.concatenate([[0.0], np.cumsum(density[1:] + density[:-1])])      # trapezoids of equal width
     return np.interp(x, grid, cdf / cdf[-1])
 
-
+# %% ../nbs/32_whitening.ipynb #6ff48bfa
 def bulk_distance(singular_values, # all D singular values of a tall matrix, descending
                   noise_level, # sigma
                   rank, # components left out of the bulk
@@ -255,7 +255,7 @@ def _evenness(variances):
     second = np.mean(variances ** 2)
     return float(np.mean(variances) ** 2 / second) if second > 0 else 1.0       # all zero: perfectly even
 
-
+# %% ../nbs/32_whitening.ipynb #732aa310
 def _spectrum_of(gram, shape):
     "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix."
     s = _gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
@@ -349,7 +349,7 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
             best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw)
     return best
 
-
+# %% ../nbs/32_whitening.ipynb #83682f9b
 def _unresolved_spectrum(Y, seed):
     "When the noise lies below Y's Gram rounding (a large offset): scales from the centred Y, values by LAPACK on Y."
     centred = noise_spectrum(Y - Y.mean(axis=0), True, seed, recentre=False)   # the mean carries the excess; the noise stays
