@@ -4,6 +4,7 @@ from .svd import weight_sums, mutual_information, information_derivatives, capac
 from .bounded import sampled_mutual_information
 from .finite import grid_mutual_information, box_mutual_information
 from .select import select_rank, RankSelection
+from .confidence import denoising_confidence, DenoisingConfidence
 
 
 def __getattr__(name):

@@ -671,6 +671,27 @@ def _denoising_line(result):
     return (f"best denoising rank (Gavish-Donoho threshold {how}, not maxAC's rank): {result.denoising_rank} "
             f"(singular values{of} above {result.denoising_threshold:.4g}{capped})")
 
+
+def _confidence(args, X1, X2):
+    "`denoising_confidence` for `--confidence N`; refused for the pairings that make pairs, which it cannot redraw."
+    if args.pairing != 'predicted':
+        _fail(f"--confidence redraws one matrix (--pairing predicted, the default) or two measurements; with --pairing "
+              f"{args.pairing} pass both halves as two files, or leave out --confidence.")
+    from maxac.confidence import denoising_confidence
+    return denoising_confidence(X1, X2, max_rank=args.max_rank, n_draws=args.confidence, seed=args.seed,
+                                center=args.center, progress=False)
+
+
+def _confidence_line(confidence):
+    "One line: the chance that each rank is the best denoising rank, and the draws' own best ranks."
+    if not confidence.n_draws: return 'chance of the best denoising rank: none (no noise was measured)'
+    s, shares = confidence.selection, confidence.best_rank_distribution
+    gd = '' if s.denoising_rank is None else f', denoising rank {s.denoising_rank}: {confidence.denoising_probability:.2f}'
+    likely = ', '.join(f'{k} ({shares[k]:.0%})' for k in np.argsort(-shares, kind='stable')[:3] if shares[k] > 0)
+    return (f'chance of being the best denoising rank ({confidence.n_draws} draws of the fitted signal plus noise): '
+            f'maxAC rank {s.rank}: {confidence.probability:.2f} +- {confidence.standard_error:.2f}{gd}; '
+            f"the draws' best denoising ranks: {likely}")
+
 # %% ../nbs/90_cli.ipynb #e3b991c3
 def select_command(args):
     """Run `maxac select`: the selected rank with its evidence, and the baselines' ranks on the same data.
@@ -679,7 +700,7 @@ def select_command(args):
     ----------
     args : argparse.Namespace
         The parsed command line (`parser`): files or `example`, reading options, `max_rank`, `center`, `pairing`,
-        `bootstrap`, `splits`, `seed`, `baselines`, `plot`.
+        `bootstrap`, `splits`, `seed`, `baselines`, `plot`, `confidence`.
 
     Returns
     -------
@@ -696,6 +717,7 @@ def select_command(args):
     """
     from maxac.select import select_rank
     names = ['building the example' if args.example else 'reading the data', 'maxAC selection']
+    names += ['chance of the best denoising rank'] if args.confidence else []
     names += [] if args.baselines == 'none' else [_SPECTRUM_PHASE]
     names += [f'baseline {name}' for name in _SLOW] if args.baselines == 'all' else []
     with _Phases(names) as phases:
@@ -711,8 +733,11 @@ def select_command(args):
                              n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center,
                              resample=args.resample)
         if args.pairing == 'thinning': result.pairing = 'thinning'
+        if args.confidence: phases('chance of the best denoising rank')
+        confidence = _confidence(args, X1, X2) if args.confidence else None
         baselines = _baseline_ranks(result, X1, X2, args.baselines, args.seed, phases)
     _print_selection(result, args, title, np.shape(X1), tables)
+    if confidence is not None: print(_confidence_line(confidence))
     for line in _baseline_lines(result, baselines, args.baselines, np.shape(X1), X2 is not None): print(line)
     if args.plot: _save(result.plot(), title, args.plot)
     return result
@@ -770,6 +795,9 @@ def parser():
                         'objects, with replacement (default), or for one matrix spectra from the fitted model (cheaper)')
     select.add_argument('--splits', type=_whole(1), default=20, help='pairs made by the fission and neighbour pairings (default 20)')
     select.add_argument('--seed', type=_whole(0), default=0, help='seed of every random choice (default 0)')
+    select.add_argument('--confidence', type=_whole(0), default=0, metavar='DRAWS', help='also estimate the chance that '
+                        'the rank is the best denoising rank, from DRAWS draws of the fitted signal plus noise (each costs '
+                        'about two SVDs; 50 is a good choice; default 0: not estimated)')
     select.add_argument('--baselines', choices=('none', 'fast', 'all'), default='fast', help='baselines run on the data '
                         'maxAC analysed: fast (default) Laplace, BIC and Gavish-Donoho from one SVD; all adds MTC, '
                         'bi-cross-validation, parallel analysis and ScreeNOT (slower); none')

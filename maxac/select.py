@@ -46,7 +46,8 @@ def _capacities(problem, sigma):
         _check_selectable_sigma(used)
         with np.errstate(all='ignore'): curve = curve_from_problem(problem, used)   # the beta grid's far ends overflow
         used = float(used) if used.ndim == 0 else used
-    return np.r_[0.0, curve.value], np.r_[np.nan, curve.beta], used, np.r_[np.nan, problem.delta_scale[:problem.max_rank]]
+    with np.errstate(over='ignore'): betas = curve.beta             # data units: 0 or inf at extreme scales, honestly
+    return np.r_[0.0, curve.value], np.r_[np.nan, betas], used, np.r_[np.nan, problem.delta_scale[:problem.max_rank]]
 
 # %% ../nbs/33_select.ipynb #890a4952
 @dataclass(repr=False)
@@ -67,7 +68,9 @@ class RankSelection:
     votes : ndarray, shape (K + 1,)
         Fraction of the bootstrap draws (one matrix; two measurements with sigma='auto': the pair's objects redrawn)
         or of the pairs (pairings) in which each rank has the largest capacity; NaN when nothing could be redrawn
-        (no noise measured); 1 at `rank` when nothing was redrawn (n_bootstrap=0).
+        (no noise measured); 1 at `rank` when nothing was redrawn (n_bootstrap=0). They say how often the rank would
+        be selected again, not whether it is right: for the chance that it is the best denoising rank, see
+        `maxac.denoising_confidence` (`44_confidence`).
     n_splits : int
         Bootstrap draws or pairs behind the votes (1: nothing redrawn).
     capacities_per_split : ndarray, shape (n_splits, K + 1)
@@ -335,6 +338,7 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     s_all = spectrum.singular_values                                # the second target, from the same spectrum
     if noiseless: s_all = s_all[:numerical_rank(s_all, shape)]     # no noise measured: nothing beyond the numerical rank
     _set_denoising(result, s_all, 0.0 if noiseless else sigma_hat, shape, scale, noiseless or s_all.size == min(shape), 'predicted')
+    result._scales = (spectrum.row_scale, spectrum.col_scale)     # the whitening, for denoising_confidence's draws
     if spectrum.raw_gram is not None: result._gram = (spectrum.raw_gram, scale, transposed)   # for MaxACRank: no SVD again
     return result
 
@@ -505,6 +509,15 @@ def _prepared(X, name, center, dask_input):
               f"decomposed uncentred, as by TruncatedSVD), or {name}.toarray() if it fits in memory.")
     return X - X.mean(axis=0) if center else X
 
+def _prepared_data(X1, X2, center, dask_input):
+    "`(data, aside, shape)`: the matrices checked, what carries no information set aside, and centred when `center`."
+    pair = X2 is not None
+    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
+    aside = None if dask_input else find_degenerate(*data, zero_rows=not center)
+    if aside: data = tuple(aside.take(M) for M in data)
+    shape = _shape_after(data[0].shape, aside, pair)
+    return tuple(_prepared(M, name, center, dask_input) for M, name in zip(data, ('X1', 'X2') if pair else ('X',))), aside, shape
+
 # %% ../nbs/33_select.ipynb #039457e4
 def select_rank(X1, # data, N objects x D features (or the first of two measurements); NumPy, scipy sparse or Dask
                 X2=None, # second measurement of the same objects; None: one matrix (see pairing)
@@ -596,11 +609,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         X1, X2 = thinned_pair(X1, seed=rng)
     from maxac.large import is_dask_array
     dask_input, pair = is_dask_array(X1) or is_dask_array(X2), X2 is not None
-    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
-    aside = None if dask_input else find_degenerate(*data, zero_rows=not _check_center(center))
-    if aside: data = tuple(aside.take(M) for M in data)
-    shape = _shape_after(data[0].shape, aside, pair)
-    data = tuple(_prepared(M, name, center, dask_input) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))
+    data, aside, shape = _prepared_data(X1, X2, center, dask_input)
     limit = _range_limit(shape, pair)
     K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside))
     if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
