@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DenoisingConfidence', 'denoising_confidence']
 
-# %% ../nbs/44_confidence.ipynb #de41aeec
+# %% ../nbs/44_confidence.ipynb #4a4812d7
 import sys
 import warnings
 from dataclasses import dataclass
@@ -16,7 +16,7 @@ from .data import _check_count, _check_center, _rng, denoising_errors
 from .replicate import spike_strength
 from .truncated import top_singular_triplets, is_dask_array, _working_scale
 
-# %% ../nbs/44_confidence.ipynb #c5e3f61d
+# %% ../nbs/44_confidence.ipynb #de6ea601
 def _fitted_signal(Y, sigma, rows, cols, rank):
     "`(signal, m)`: the plug-in signal of Y, its whitened components above the noise edge shrunk to the spikes behind them."
     whitened = Y / rows[:, None] / cols
@@ -38,7 +38,7 @@ def _variance_profile(X1, X2):
                   for axis, side in ((1, 'rows'), (0, 'columns')))
     return sigma, rows, cols
 
-# %% ../nbs/44_confidence.ipynb #0b99a767
+# %% ../nbs/44_confidence.ipynb #3105f4d2
 @dataclass(repr=False)
 class DenoisingConfidence:
     """The chance that a selected rank is the best denoising rank, from draws of the fitted signal plus noise.
@@ -99,7 +99,7 @@ class DenoisingConfidence:
                 f"{gd}{'' if gd is None else f': {self.denoising_probability:.2f}'}; best denoising ranks of the draws: "
                 f'{likely}; {self.signal_components} fitted components, {self.n_draws} draws)')
 
-# %% ../nbs/44_confidence.ipynb #ab319497
+# %% ../nbs/44_confidence.ipynb #4b349008
 def _fitted_model(selection, data, scale):
     "`(signal, sigma, rows, cols, m)` of the prepared data / scale: one matrix (its whitening) or two measurements (their disagreement)."
     K = int(selection.ranks[-1])
@@ -128,7 +128,7 @@ def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng):
     best = int(np.argmin(denoising_errors(analysed, signal, K)))
     return chosen.rank, -1 if chosen.denoising_rank is None else chosen.denoising_rank, best
 
-# %% ../nbs/44_confidence.ipynb #82c48128
+# %% ../nbs/44_confidence.ipynb #8a79c3fd
 def denoising_confidence(X1, # data, N objects x D features, dense (or the first of two measurements)
                          X2=None, # second measurement of the same objects; None: one matrix
                          max_rank=None, # largest rank considered, as in select_rank
@@ -141,8 +141,10 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
 
     The data are selected as by `select_rank`; the signal is fitted (the whitened components above the noise edge,
     shrunk to the spikes behind them); each draw adds noise at the measured level and scales, is selected again,
-    and is compared with its own best denoising rank against the fitted signal. The signal rank gets no probability:
-    components below the detection threshold leave no trace in the data.
+    and is compared with its own best denoising rank against the fitted signal. The best rank is over the ranks
+    considered, 0..K, as the selection's: when `select_rank` warns that its rank is the largest considered, the
+    probabilities are of the best rank up to K. The signal rank gets no probability: components below the detection
+    threshold leave no trace in the data.
 
     Parameters
     ----------
