@@ -8,6 +8,7 @@ __all__ = ['DenoisingConfidence', 'denoising_confidence']
 # %% ../nbs/44_confidence.ipynb #4a4812d7
 import sys
 import warnings
+from .checks import warn, quiet
 from dataclasses import dataclass
 import numpy as np
 import scipy.sparse
@@ -121,9 +122,8 @@ def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng):
     from maxac.select import select_rank
     X1 = signal + noise_scale * rng.standard_normal(signal.shape)
     X2 = signal + noise_scale * rng.standard_normal(signal.shape) if pair else None
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')                                  # range warnings of the draws: not the data's
-        chosen = select_rank(X1, X2, max_rank=K, n_bootstrap=0, whiten=whiten, center=center, seed=rng)
+    with quiet():                                                        # range warnings of the draws: not the data's
+        chosen = select_rank(X1, X2, max_rank=K, n_bootstrap=0, whiten=whiten, center=center, seed=rng, scale=False)
     analysed = X1 - X1.mean(axis=0) if center else X1                    # the truncations compared are those of the draw as analysed
     best = int(np.argmin(denoising_errors(analysed, signal, K)))
     return chosen.rank, -1 if chosen.denoising_rank is None else chosen.denoising_rank, best
@@ -136,6 +136,7 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
                          seed=0, # seed of every random choice: None, an int >= 0, a numpy Generator or RandomState
                          whiten=True, # as in select_rank: whiten rows and columns whose noise differs
                          center=False, # as in select_rank: subtract the column means first
+                         scale=False, # as in select_rank: divide each column by its standard deviation first
                          progress=None): # progress bar over the draws; None: only on a terminal
     """The probability that the rank `select_rank` selects is the best denoising rank, by a parametric bootstrap.
 
@@ -162,6 +163,9 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
         As in `select_rank`: whiten rows and columns whose noise levels differ.
     center : bool, default False
         As in `select_rank`: subtract each matrix's column means first.
+    scale : bool, default False
+        As in `select_rank`: divide each column by its standard deviation first. The draws are made, and selected
+        again, in the scaled units.
     progress : bool, optional
         Progress bar over the draws; default: only when standard error is a terminal.
 
@@ -183,20 +187,21 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
     >>> confidence.selection.rank, confidence.probability
     (2, 1.0)
     """
-    from maxac.select import select_rank, _prepared_data
+    from maxac.select import select_rank
+    from maxac.prepare import prepare
     n_draws, center, rng = _check_count(n_draws, 'n_draws', 1), _check_center(center), _rng(seed, 'seed')
     for M, name in ((X1, 'X1'), (X2, 'X2')):
         if scipy.sparse.issparse(M) or is_dask_array(M):
             _fail(f"denoising_confidence draws dense matrices of the shape of {name}: pass a NumPy array "
                   f"({name}.toarray() or {name}.compute() if it fits in memory), or use select_rank's votes.")
-    selection = select_rank(X1, X2, max_rank=max_rank, seed=rng, whiten=whiten, center=center)
+    selection = select_rank(X1, X2, max_rank=max_rank, seed=rng, whiten=whiten, center=center, scale=scale)
     pair, K = X2 is not None, int(selection.ranks[-1])
     empty = np.zeros(0, dtype=int)
     if not pair and selection.noise_level == 0.0:                        # select_rank has warned: low rank up to rounding
-        warnings.warn("no noise was measured, so there is nothing to draw from: the probabilities are NaN.",
-                      UserWarning, stacklevel=2)
+        warn("no noise was measured, so there is nothing to draw from: the probabilities are NaN.")
         return DenoisingConfidence(selection, np.nan, np.nan, empty, empty, empty, 0)
-    data = _prepared_data(X1, X2, center, False)[0]
+    prepared = prepare(X1, X2, center, scale, whiten)                   # the data as select_rank analysed them
+    data, center = prepared.data, center and not prepared.contrasts     # contrasts are centred already
     scale = _working_scale(*data)                                        # a power of two: exact, and no square overflows
     signal, sigma, rows, cols, m = _fitted_model(selection, tuple(M / scale for M in data), scale)
     noise_scale = sigma * rows[:, None] * cols

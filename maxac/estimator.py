@@ -44,6 +44,9 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     center : bool, default False
         Subtract the column means before the SVD, as PCA does. False (every entry point of maxac) decomposes the
         data as given, as `TruncatedSVD` and the paper do.
+    scale : bool, default False
+        Divide each column by its standard deviation first, as PCA on the correlation matrix (see `select_rank`);
+        `transform` then divides by the same `scale_`.
     random_state : None, int, numpy Generator or RandomState, default 0
         Seed of the bootstrap and the whitening halves (default 0: every fit gives the same result).
     progress : bool, default False
@@ -61,6 +64,8 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
         Mean of the remaining eigenvalues s**2 / (N - 1) (probabilistic PCA's noise variance).
     mean_ : ndarray, shape (n_features_in_,)
         The column means subtracted (zeros when ``center=False``).
+    scale_ : ndarray, shape (n_features_in_,)
+        The column standard deviations divided by after the means (ones when the columns were not scaled).
     selection_ : RankSelection
         The evidence: capacities, votes, noise level, what was set aside.
     capacities_, votes_ : ndarray, shape (K + 1,)
@@ -82,10 +87,10 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     __metadata_request__fit = {'X2': True}                       # metadata routing: a pipeline may pass (and transform) X2
 
     def __init__(self, max_rank=None, sigma='auto', pairing='predicted', n_splits=20, n_bootstrap=100, whiten=True,
-                 center=False, random_state=0, progress=False):
+                 center=False, random_state=0, progress=False, scale=False):
         self.max_rank, self.sigma, self.pairing, self.n_splits = max_rank, sigma, pairing, n_splits
         self.n_bootstrap, self.whiten, self.center = n_bootstrap, whiten, center
-        self.random_state, self.progress = random_state, progress
+        self.random_state, self.progress, self.scale = random_state, progress, scale
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -151,16 +156,20 @@ def _fit(self, X, y=None, X2=None):
     if X2 is not None: _check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
     rng = _rng(self.random_state, 'random_state')
     selection = select_rank(X, X2, self.max_rank, self.sigma, self.n_splits, rng, self.pairing, self.progress,
-                            self.n_bootstrap, self.whiten, self.center)
+                            self.n_bootstrap, self.whiten, self.center, scale=self.scale)
     aside, k = selection.set_aside, selection.rank
     rows, cols = (aside.rows, aside.columns) if aside else (np.arange(X.shape[0]), np.arange(X.shape[1]))
     kept = aside.take(X) if aside else X                                # what select_rank analysed
     mean = kept.mean(axis=0) if self.center else np.zeros(cols.size)
+    spread = selection.column_scale if selection.scaled else np.ones(cols.size)
+    if selection.scaled: kept, mean = kept / spread, mean / spread      # standardised, as select_rank analysed it
     Vt, s, energy, count = _leading(selection, kept, mean, k)
     signs = np.sign(Vt[np.arange(k), np.argmax(np.abs(Vt), axis=1)]) if k else np.ones(0)   # PCA's convention (svd_flip)
     self.components_ = np.zeros((k, X.shape[1])); self.components_[:, cols] = Vt * signs[:, None]
-    self.mean_ = np.zeros(X.shape[1]); self.mean_[cols] = mean
+    self.scale_ = np.ones(X.shape[1]); self.scale_[cols] = spread
+    self.mean_ = np.zeros(X.shape[1]); self.mean_[cols] = mean * spread
     if self.center and aside: self.mean_[aside.constant_columns] = X[0, aside.constant_columns]   # their one value
+    if self.center and aside: self.mean_[aside.dependent_columns] = X[:, aside.dependent_columns].mean(axis=0)
     variance, total = s ** 2 / (rows.size - 1), energy / (rows.size - 1)
     self.selection_, self.n_components_ = selection, k
     self.capacities_, self.votes_ = selection.capacities, selection.votes
@@ -190,7 +199,7 @@ def _leading(selection, kept, mean, k):
 # %% ../nbs/36_estimator.ipynb #1fd20135
 @_method_of(MaxACRank)
 def _transform(self, X):
-    """Coordinates of X on the `n_components_` components, after subtracting the fitted mean.
+    """Coordinates of X on the `n_components_` components, after subtracting the fitted mean and dividing by `scale_`.
 
     Parameters
     ----------
@@ -204,7 +213,7 @@ def _transform(self, X):
     check_is_fitted(self)
     _check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
-    return (X - self.mean_.astype(X.dtype)) @ self.components_.T.astype(X.dtype)
+    return ((X - self.mean_.astype(X.dtype)) / self.scale_.astype(X.dtype)) @ self.components_.T.astype(X.dtype)
 
 
 @_method_of(MaxACRank)
@@ -225,7 +234,7 @@ def _inverse_transform(self, Z):
     Z = Z if Z.dtype in (np.float32, np.float64) else Z.astype(float)
     if Z.ndim != 2 or Z.shape[1] != self.n_components_:
         _fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
-    return Z @ self.components_.astype(Z.dtype) + self.mean_.astype(Z.dtype)
+    return (Z @ self.components_.astype(Z.dtype)) * self.scale_.astype(Z.dtype) + self.mean_.astype(Z.dtype)
 
 # %% ../nbs/36_estimator.ipynb #cada2d6b
 @_method_of(MaxACRank)
@@ -245,9 +254,10 @@ def _score_samples(self, X):
     Z, nu = self.transform(X).astype(np.float64), self.noise_variance_
     if not nu > 0: _fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
                          "n_components_, so the likelihood is degenerate; fit on noisy data.")
-    X = validate_data(self, X, dtype=np.float64, reset=False) - self.mean_
+    X = (validate_data(self, X, dtype=np.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
     quadratic = (Z ** 2 / self.explained_variance_).sum(axis=1) + (np.einsum('ij,ij->i', X, X) - (Z ** 2).sum(axis=1)) / nu
-    log_det = np.log(self.explained_variance_).sum() + (X.shape[1] - self.n_components_) * np.log(nu)
+    log_det = (np.log(self.explained_variance_).sum() + (X.shape[1] - self.n_components_) * np.log(nu)
+               + 2 * np.log(self.scale_).sum())                     # the Jacobian of the scaling: densities of X itself
     return -0.5 * (quadratic + log_det + X.shape[1] * np.log(2 * np.pi))
 
 

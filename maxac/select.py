@@ -6,12 +6,11 @@
 __all__ = ['PAIRINGS', 'DENOISING_METHODS', 'DEFAULT_RANKS', 'RankSelection', 'select_rank']
 
 # %% ../nbs/33_select.ipynb #68b832ee
-import warnings
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
-from .degenerate import find_degenerate
-from .checks import _method_of
+from .prepare import prepare, spread_limit
+from .checks import _method_of, warn, quiet
 from .asc import _fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem, numerical_rank
 from .data import _check_count, _check_center, _rng
@@ -88,6 +87,11 @@ class RankSelection:
         The paper's unit Delta_k of sigma per rank (NaN at rank 0).
     centered : bool
         Whether the column means were subtracted first (`select_rank`'s `center`).
+    scaled : bool
+        Whether each column was divided by its standard deviation first (`select_rank`'s `scale`); the noise level
+        is then per entry of the standardised data.
+    column_scale : ndarray or None
+        Those standard deviations, of the columns kept (None when not scaled).
     set_aside : SetAside or None
         Constant columns, zero rows and records entered twice, set aside before the analysis (`14_degenerate`);
         None when not searched (Dask).
@@ -142,6 +146,8 @@ class RankSelection:
     denoising_threshold: float = None # that threshold, in the units of the singular values it was applied to
     denoising_method: str = '' # one line naming the method behind denoising_rank (or why there is none)
     denoising_capped: bool = False # the threshold keeps more than K singular values: denoising_rank is K
+    scaled: bool = False # whether the columns were divided by their standard deviations first
+    column_scale: np.ndarray = None # those standard deviations, of the columns kept (None: not scaled)
 
     @property
     def ranks(self):
@@ -172,7 +178,7 @@ class RankSelection:
                 f'{self.votes[self.rank]:.0%} of {self.n_splits}, margin {self.margin:.3g} nats per object, '
                 f'capacity relative to rank {self.rank}: {np.array2string(self.relative_capacities, precision=3, separator=", ")}, '
                 f'sigma {width}' + ('' if self.noise_level is None else f', noise level {self.noise_level:.4g}') +
-                (', centred' if self.centered else '') + '; ' + self._denoising_text() + ')')
+                (', centred' if self.centered else '') + (', standardised' if self.scaled else '') + '; ' + self._denoising_text() + ')')
 
     def _denoising_text(self):
         "The second target in words, never to be mistaken for maxAC's rank."
@@ -279,12 +285,14 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
-    "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights)."
+    "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights); draws without noise do not vote."
     shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
     values, energies = _resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng)
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
     sigma = noise_level(s, energies, shape)[0][:, None]
-    return np.argmax(rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape), axis=1)
+    with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote
+        values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape)
+    return np.argmax(values, axis=1)[(sigma[:, 0] > 0) & np.all(np.isfinite(values), axis=1)]
 
 
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
@@ -316,9 +324,9 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     s, sigma_hat = spectrum.singular_values[:K], spectrum.noise_level
     noiseless = sigma_hat <= _noise_floor(spectrum.singular_values, shape)
     if noiseless:
-        warnings.warn(f"X has rank {numerical_rank(spectrum.singular_values, shape)} up to rounding: no noise could be "
+        warn(f"X has rank {numerical_rank(spectrum.singular_values, shape)} up to rounding: no noise could be "
                       f"measured (its other singular values are at the rounding level), so the selection is that rank, "
-                      f"the noise level is reported as 0 and there are no votes.", UserWarning, stacklevel=3)
+                      f"the noise level is reported as 0 and there are no votes.")
     e = predicted_disagreement(s, sigma_hat, shape)
     capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape), sigma)
     per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
@@ -330,7 +338,7 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
             per_draw = rules.counted_values(draws, predicted_disagreement(draws, sigma_hat, shape), *shape)
             picks, resampled = np.argmax(per_draw, axis=-1), 'model'
     votes = np.bincount(picks, minlength=K + 1)
-    votes = np.full(K + 1, np.nan) if noiseless else votes / votes.sum()
+    votes = np.full(K + 1, np.nan) if noiseless or not len(picks) else votes / votes.sum()
     with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
     result = RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
                            0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else sigma_hat * scale,
@@ -477,46 +485,37 @@ def _range_limit(shape, # (N, D) of the data analysed
     return min(shape) - (not pair)
 
 
-def _shape_after(shape, aside, pair):
-    "The shape analysed, after refusing one too small to tell signal from noise (saying what was set aside)."
-    if min(shape) >= 2 and shape[0] >= (2 if pair else 4): return shape
-    if shape[1] == 0:
-        _fail(f"no column of {'X1 and X2' if pair else 'X'} varies ({aside}): every object has the same values, so "
-              "there is nothing to select a rank from; check the data.")
-    why = f' after setting aside what carries no information ({aside})' if aside else ''
-    _fail(f"{'X1 and X2 have' if pair else 'X has'} shape {shape}{why}: maxAC needs at least 2 features and "
-          f"{'2' if pair else '4'} objects that vary to tell signal from noise.")
-
-
 def _warn_about_range(result, K, limit, asked):
     "UserWarnings: a max_rank above the numerical rank, and a selection at the top of the range (more may be reproducible)."
     top = int(result.ranks[-1])
     if asked is not None and top < K:
-        warnings.warn(f"max_rank={asked} is above the numerical rank of the data, {top}: ranks above {top} would fit "
-                      f"only rounding and were not considered.", UserWarning, stacklevel=3)
+        warn(f"max_rank={asked} is above the numerical rank of the data, {top}: ranks above {top} would fit "
+             f"only rounding and were not considered.")
     if result.rank != top or top == 0 or result.noise_level == 0.0: return
     if top < K: how = f"the data have numerical rank {top}, so no larger rank can be assessed"
     elif top < limit: how = f"pass a larger max_rank (up to {limit}) to consider more"
-    else: how = f"no larger rank can be assessed for this shape (min(N, D){'' if result.pairing == 'given' else ' - 1'} = {limit})"
-    warnings.warn(f"the selected rank, {top}, is the largest considered: more components may be reproducible; {how}.",
-                  UserWarning, stacklevel=3)
+    elif result.pairing == 'given': how = f"no larger rank can be assessed for this shape (min(N, D) = {limit})"
+    else: how = (f"no larger rank can be assessed for this shape (min(N, D) - 1 = {limit}): the noise level of one "
+                 f"matrix rests on the singular values beyond the rank, and one is left, so {top} is the most this "
+                 f"table can show, not a count the noise has confirmed; a second measurement of the same objects (X2) "
+                 f"measures the noise directly")
+    warn(f"the selected rank, {top}, is the largest considered: more components may be reproducible; {how}.")
 
 
-def _prepared(X, name, center, dask_input):
-    "X centred when `center` (lazily for Dask; refused for scipy sparse)."
-    if center and scipy.sparse.issparse(X):
-        _fail(f"center=True would densify the sparse matrix {name}: pass center=False (sparse data are usually "
-              f"decomposed uncentred, as by TruncatedSVD), or {name}.toarray() if it fits in memory.")
-    return X - X.mean(axis=0) if center else X
-
-def _prepared_data(X1, X2, center, dask_input):
-    "`(data, aside, shape)`: the matrices checked, what carries no information set aside, and centred when `center`."
-    pair = X2 is not None
-    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
-    aside = None if dask_input else find_degenerate(*data, zero_rows=not center)
-    if aside: data = tuple(aside.take(M) for M in data)
-    shape = _shape_after(data[0].shape, aside, pair)
-    return tuple(_prepared(M, name, center, dask_input) for M, name in zip(data, ('X1', 'X2') if pair else ('X',))), aside, shape
+def _warn_about_units(prepared, result, call):
+    "UserWarning: unscaled columns whose noise levels spread more than one level allows, where scaling changes the answer."
+    if prepared.scaled or not prepared.spread > spread_limit(prepared.shape): return
+    X1, X2, max_rank, sigma, seed, pairing, whiten, center = call
+    change = ''
+    if X2 is None:                                                    # one matrix: only when the rank depends on it
+        with quiet(): other = select_rank(X1, None, max_rank, sigma, 1, seed, pairing, False, 0, whiten, center, scale=True).rank
+        if other == result.rank: return
+        change = f"; standardised (scale=True) it is {other}"
+    warn(f"the columns' noise levels spread by a factor of {prepared.spread:.3g} (largest over the median), more than the "
+         f"{spread_limit(prepared.shape):.3g} (1 + sqrt(min(N, D) / max(N, D))) that noise of one level allows, and they "
+         f"cannot be whitened here (two measurements, whiten=False, or at most 20 on the short side): the rank, "
+         f"{result.rank}, may reflect the columns' units{change}. Pass scale=True (as PCA on the correlation matrix) "
+         f"for variables in different units; keep scale=False if every column is in one unit.")
 
 # %% ../nbs/33_select.ipynb #039457e4
 def select_rank(X1, # data, N objects x D features (or the first of two measurements); NumPy, scipy sparse or Dask
@@ -530,7 +529,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
                 n_bootstrap=100, # draws behind the votes (0: none): of the objects, or of spectra from the fitted model
                 whiten=True, # predicted replicate: whiten rows and columns when their noise differs (see 32_whitening)
                 center=False, # subtract each matrix's column means first, as PCA does (False: the SVD of the data as given)
-                resample='objects'): # what the votes redraw: 'objects' (drawn again with replacement) or 'model' (one matrix)
+                resample='objects', # what the votes redraw: 'objects' (drawn again with replacement) or 'model' (one matrix)
+                scale=False): # divide each column by its standard deviation first, as PCA on the correlation matrix
     """Select the rank of a truncated SVD by maximum approximation capacity (maxAC).
 
     Parameters
@@ -569,6 +569,12 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         the sampling error of the spectrum and of the noise level whatever the noise is like; with two
         measurements, the pair's objects. 'model': for one matrix, spectra drawn from the fitted low-rank-plus-white-
         noise model (cheaper, and the fallback for sparse and Dask input, whose objects are not redrawn).
+    scale : bool, default False
+        True divides each column by its standard deviation first (pooled over two measurements), as PCA on the
+        correlation matrix does: for variables in different units. False analyses the columns as given (the paper's
+        truncated SVD), and warns when their noise cannot be whitened (two measurements, `whiten=False`, or at most
+        20 on the short side), its levels spread more than `maxac.prepare.spread_limit` allows and, for one matrix,
+        standardising would change the rank (`15_prepare`).
 
     Returns
     -------
@@ -581,14 +587,18 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     Warns
     -----
     UserWarning
-        When the selected rank is the largest considered (more components may be reproducible), and when the
-        data are of low rank up to rounding, so that no noise could be measured.
+        When the selected rank is the largest considered (more components may be reproducible), when the
+        data are of low rank up to rounding, so that no noise could be measured, and when the rank may reflect
+        the columns' units (see `scale`). Every warning points at the caller's line.
 
     Notes
     -----
-    Constant columns, rows of zeros, repeated columns and rows entered twice (equal to an earlier row, with a value
-    found nowhere else in its column) carry no noise the model can use: they are set aside first (`14_degenerate`) and listed in
-    `RankSelection.set_aside`. Dask arrays are not searched for them.
+    Constant columns, rows of zeros, repeated columns, rows entered twice (equal to an earlier row, with a value
+    found nowhere else in its column) and columns that are linear functions of others (a total, a difference; exactly
+    or to their stored decimals) carry no noise the model can use: they are set aside first (`14_degenerate`) and
+    listed in `RankSelection.set_aside`. Dask arrays are not searched for them. A centred matrix of at most 21 rows
+    and more columns is analysed as its N - 1 Helmert contrasts, which drop the zero singular value centring adds
+    (`15_prepare`).
 
     Examples
     --------
@@ -609,7 +619,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         X1, X2 = thinned_pair(X1, seed=rng)
     from maxac.large import is_dask_array
     dask_input, pair = is_dask_array(X1) or is_dask_array(X2), X2 is not None
-    data, aside, shape = _prepared_data(X1, X2, center, dask_input)
+    prepared = prepare(X1, X2, center, scale, whiten)
+    data, aside, shape = prepared.data, prepared.aside, prepared.shape
     limit = _range_limit(shape, pair)
     K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside))
     if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
@@ -621,6 +632,9 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
             pairs = tqdm(pairs, total=n_splits, desc='maxac: pairs', leave=False)
         result = _select_pairs(pairs, K, sigma, pairing)
     result.centered, result.set_aside = center, aside
+    result.scaled, result.column_scale = prepared.scaled, prepared.column_scale
+    if prepared.contrasts and hasattr(result, '_gram'): del result._gram    # of the contrasts, not of the rows given
+    _warn_about_units(prepared, result, (X1, X2, max_rank, sigma, seed, pairing, whiten, center))
     _warn_about_range(result, K, limit, max_rank)
     if pairing == 'thinning': result.pairing = 'thinning'              # two measurements, made from one matrix of counts
     return result
