@@ -14,7 +14,7 @@ def _fail(message):
     "Raise the `ValueError` every input check in `maxac` raises."
     raise ValueError(message)
 
-# %% ../nbs/08_checks.ipynb #48b2cdfb
+# %% ../nbs/08_checks.ipynb #0ef5922a
 import contextlib, contextvars, importlib.util, os, sys, warnings
 
 _PACKAGE = os.path.dirname(importlib.util.find_spec('maxac').origin) + os.sep

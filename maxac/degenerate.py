@@ -26,7 +26,7 @@ def _zero_rows(X): # dense or scipy sparse matrix
     if scipy.sparse.issparse(X): return (X.max(axis=1).toarray().ravel() == 0) & (X.min(axis=1).toarray().ravel() == 0)
     return (X.max(axis=1) == 0) & (X.min(axis=1) == 0)                  # two passes, no copy of X
 
-# %% ../nbs/14_degenerate.ipynb #ccab0e0d
+# %% ../nbs/14_degenerate.ipynb #9461edc8
 def _mixed(bits): # uint64 bit patterns (a block: this makes one copy of it)
     "splitmix64's finaliser: a bijection of 64-bit words that spreads every bit over the word, so the sums below see all of them."
     x = bits ^ (bits >> np.uint64(30)); x *= np.uint64(0xBF58476D1CE4E5B9)
@@ -47,7 +47,7 @@ def _hashes(blocks, axis): # dense float64 matrices joined side by side (axis 1)
             else: total += part[rows] @ _mixed(bits[rows])
     return total
 
-# %% ../nbs/14_degenerate.ipynb #079ecd55
+# %% ../nbs/14_degenerate.ipynb #fb73c244
 def _twins(blocks, axis): # dense float64 matrices joined side by side (axis 1) or stacked (axis 0)
     "For each row (axis 1) or column (axis 0) of the joined blocks, the index of the first one equal to it bit for bit."
     hashes = _hashes(blocks, axis)
@@ -73,7 +73,7 @@ def _duplicated(M, # dense float64 matrix, or a list of them joined along the ot
     if specific and mask.any(): mask &= _specific(blocks, first)
     return mask
 
-# %% ../nbs/14_degenerate.ipynb #3fa23196
+# %% ../nbs/14_degenerate.ipynb #3439c7b4
 def _specific(blocks, first): # blocks: the matrices side by side; first: each row's earliest equal row
     "Mask of the repeated rows that share with their group a value occurring nowhere else in its column (columns until all are found)."
     repeated = first != np.arange(first.size)
@@ -86,7 +86,7 @@ def _specific(blocks, first): # blocks: the matrices side by side; first: each r
         if marked[repeated].all(): break
     return marked
 
-# %% ../nbs/14_degenerate.ipynb #372737d2
+# %% ../nbs/14_degenerate.ipynb #1b064bd0
 RELATION_GAP = 10                       # a relation's singular value lies this far below every direction kept
 ROUNDING_MARGIN = 4                     # ... and within this factor of the rounding its columns carry
 
@@ -96,7 +96,8 @@ def storage_rounding(X): # dense N x D, finite
 
     A value stored to d decimals is off by at most half a unit of the d-th decimal, uniformly spread: standard
     deviation 10^-d / sqrt(12). d is the fewest decimals (0 to 15) that give every entry of the column up to float
-    rounding; a column that needs more (full-precision floats) gets 0.
+    rounding; a column that needs more (full-precision floats) gets 0, and so does a column of whole numbers: counts
+    and codes are exact, and a measurement rounded to whole units cannot be told from them.
 
     Parameters
     ----------
@@ -106,22 +107,22 @@ def storage_rounding(X): # dense N x D, finite
     Returns
     -------
     ndarray, shape (D,)
-        The rounding standard deviation per column (0: full precision).
+        The rounding standard deviation per column (0: full precision, or whole numbers).
 
     Examples
     --------
     >>> print(storage_rounding(np.array([[1.25, 3., 0.1], [2.5, 7., np.pi]])).round(5))
-    [0.00289 0.28868 0.     ]
+    [0.00289 0.      0.     ]
     """
     out = np.zeros(X.shape[1])
     for j, column in enumerate(np.asarray(X, dtype=float).T):       # one sweep per decimal, columns in relations only
         for decimals in range(16):
             y = column * 10.0 ** decimals
             if np.all(np.abs(y - np.round(y)) <= 8 * np.finfo(float).eps * np.maximum(np.abs(y), 1)):
-                out[j] = 10.0 ** -decimals / np.sqrt(12); break
+                out[j] = 10.0 ** -decimals / np.sqrt(12) if decimals else 0.0; break
     return out
 
-# %% ../nbs/14_degenerate.ipynb #2865e5f8
+# %% ../nbs/14_degenerate.ipynb #a08c262e
 @dataclass(frozen=True)
 class Relation:
     """A linear relation among columns: `column` = sum of `coefficients` times the columns `indices`, plus `constant`.
@@ -174,23 +175,24 @@ class Relation:
 
     def __str__(self): return self.text()
 
-# %% ../nbs/14_degenerate.ipynb #7070da83
+# %% ../nbs/14_degenerate.ipynb #04165847
 def _centred_gram(pair, center): # dense matrices of one shape; whether to subtract their column means
-    "`(Gram matrix of the columns (upper triangle), column means, scale, the trace its rounding is relative to)`."
+    "`(Gram matrix of the (centred) columns, upper triangle; column means; scale; how much centring costs in precision)`."
     scale = _working_scale(*pair)                                     # 1 unless squares could overflow or underflow
     scaled = [M / scale if scale != 1 else M for M in pair]
     gram = sum(upper_cross_product(M) for M in scaled)                # one syrk each, no copy
     means = [M.mean(axis=0) for M in scaled] if center else [np.zeros(gram.shape[0])]
-    if not center: return gram, means[0], scale, float(np.trace(gram))
-    trace = float(np.trace(gram))
+    if not center: return gram, means[0], scale, 1.0
+    raw = np.diag(gram).copy()
     gram -= np.triu(sum(M.shape[0] * np.outer(m, m) for M, m in zip(scaled, means)))
-    if trace <= 4 * np.trace(gram): return gram, means[0] * scale, scale, trace   # little lost to the means
+    loss = raw / np.maximum(np.diag(gram), np.finfo(float).tiny)      # per column: rounding relative to its centred size
+    if loss.max() <= 4: return gram, means[0] * scale, scale, float(loss.max())
     step = max(1, BLOCK_ENTRIES // gram.shape[0])                     # large offsets: centre block by block instead
     gram = sum(upper_cross_product(M[i:i + step] - m) for M, m in zip(scaled, means) for i in range(0, M.shape[0], step))
-    return gram, means[0] * scale, scale, float(np.trace(gram))
+    return gram, means[0] * scale, scale, 1.0
 
 
-def _null_directions(gram, trace, pair, rows, scale): # upper Gram matrix (scaled), its trace before centring; data as stored
+def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit columns; its precision loss; data; their rounding
     "`(r, eigenvalues, eigenvectors)`: the r smallest directions lie at the rounding or storage level, far below the rest."
     d = gram.shape[0]
     values = scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)   # ascending; vectors only if needed
@@ -200,16 +202,16 @@ def _null_directions(gram, trace, pair, rows, scale): # upper Gram matrix (scale
     vectors = scipy.linalg.eigh(gram, lower=False, check_finite=False, subset_by_index=[0, gaps[-1]])[1]
     V = vectors[:, :gaps[-1]]
     involved = np.flatnonzero(np.any(V ** 2 > 1e-12, axis=1))
-    rounding = np.zeros(d)                                            # only the columns in a candidate direction
-    rounding[involved] = storage_rounding(np.vstack([M[:, involved] for M in pair])) / scale
-    floor = max(rows, d) * np.finfo(float).eps * trace                # the Gram matrix's own rounding
-    level = ROUNDING_MARGIN ** 2 * (floor + rows * (V ** 2).T @ rounding ** 2)
+    delta = np.zeros(d)                                               # decimals only of the columns in a candidate direction
+    delta[involved] = rounding(involved)
+    floor = max(rows, d) * np.finfo(float).eps * d * loss             # the Gram matrix's own rounding (its trace is d)
+    level = ROUNDING_MARGIN ** 2 * (floor + rows * (V ** 2).T @ delta ** 2)
     at_rounding = values[:gaps[-1]] <= level
-    kept = values[gaps] >= (RELATION_GAP * ROUNDING_MARGIN) ** 2 * floor   # what is kept stands clear of the Gram's rounding
+    kept = values[gaps] >= RELATION_GAP ** 2 * floor                  # what is kept stands clear of the Gram's rounding
     ok = [int(r) for r, clear in zip(gaps, kept) if clear and at_rounding[:r].all()]
     return max(ok, default=0), values, vectors
 
-# %% ../nbs/14_degenerate.ipynb #d2bed88e
+# %% ../nbs/14_degenerate.ipynb #26d7dac7
 def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
     "Rows made to hold 1 at one column each and 0 at the others' (the last columns that matter first): `[(column, row)]`."
     M, chosen = contributions.copy(), []
@@ -254,18 +256,20 @@ def find_relations(X, # data, N x D, dense and finite, N > D (the columns are se
     (array([4]), ['column 5 = column 1 - column 2 + 3'])
     """
     pair = [X] if X2 is None else [X, X2]
-    gram, means, scale, trace = _centred_gram(pair, center)
-    r, values, vectors = _null_directions(gram, trace, pair, X.shape[0] * len(pair), scale)
+    gram, means, scale, loss = _centred_gram(pair, center)
+    norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))   # columns to unit length: units cannot hide a relation
+    unit = gram / norms[:, None] / norms
+    rounding = lambda columns: storage_rounding(np.vstack([M[:, columns] for M in pair])) / scale / norms[columns]
+    r, values, vectors = _null_directions(unit, loss, pair, X.shape[0] * len(pair), rounding)
     if r == 0: return np.zeros(0, dtype=int), ()
-    norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))
-    chosen, M = _pivots((vectors[:, :r] * norms[:, None]).T)
+    chosen, M = _pivots(vectors[:, :r].T)
     tolerance = max(1e-6, 10 * np.sqrt(values[r - 1] / values[r]))   # how far rounding can tilt a relation
     digits, relations = int(np.clip(-np.log10(tolerance), 1, 6)), []
     for j, i in chosen:
         terms = np.flatnonzero((np.abs(M[i]) > tolerance) & (np.arange(M.shape[1]) != j))
         coefficients = np.array([float(f'{c:.{digits}g}') for c in -M[i, terms] * norms[j] / norms[terms]])
         constant = float(means[j] - coefficients @ means[terms]) if center else 0.0
-        constant = constant if abs(constant) > tolerance * (abs(means[j]) + norms[j] * scale / np.sqrt(X.shape[0])) else 0.0
+        constant = constant if abs(constant) > tolerance * (abs(means[j]) + norms[j] * scale / np.sqrt(X.shape[0] * len(pair))) else 0.0
         relations.append(Relation(j, terms, coefficients, constant))
     order = np.argsort([j for j, _ in chosen])
     return np.array([chosen[k][0] for k in order]), tuple(relations[k] for k in order)

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['spread_limit', 'column_scales', 'noise_spread', 'helmert_contrasts', 'Prepared', 'prepare']
 
-# %% ../nbs/15_prepare.ipynb #71a03fba
+# %% ../nbs/15_prepare.ipynb #4e93f290
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
@@ -38,7 +38,7 @@ def spread_limit(shape): # (N, D) of the data analysed
     """
     return 1 + np.sqrt(min(shape) / max(shape))
 
-# %% ../nbs/15_prepare.ipynb #28816bcf
+# %% ../nbs/15_prepare.ipynb #36c80ed3
 def column_scales(data): # the matrices analysed (one, or two measurements): dense, scipy sparse or Dask
     """Standard deviation of each column, pooled over the measurements (1 where it is 0).
 
@@ -109,7 +109,7 @@ def noise_spread(X): # dense N x D, N > D + 1, as analysed (centred if it will b
     noise = np.sqrt(np.maximum(np.diag(inverse), 0) / np.maximum(np.sum(inverse ** 2, axis=0), np.finfo(float).tiny))
     return float(np.max(noise) / np.median(noise))
 
-# %% ../nbs/15_prepare.ipynb #04a1517d
+# %% ../nbs/15_prepare.ipynb #d3e3b4c9
 def helmert_contrasts(X): # dense N x D
     """Q^T X for Q the N x (N - 1) Helmert basis of the vectors orthogonal to (1, ..., 1): the centred rows' information in N - 1 rows.
 
@@ -135,7 +135,7 @@ def helmert_contrasts(X): # dense N x D
     k = np.arange(1, X.shape[0])[:, None]
     return (np.cumsum(X, axis=0)[:-1] - k * X[1:]) / np.sqrt(k * (k + 1))
 
-# %% ../nbs/15_prepare.ipynb #5ba32b3d
+# %% ../nbs/15_prepare.ipynb #9db29650
 @dataclass
 class Prepared:
     """A table ready for the selection: checked, what carries no information set aside, centred and scaled as asked.
@@ -154,7 +154,8 @@ class Prepared:
         Those standard deviations (None when not scaled).
     spread : float
         How unequal the columns' noise levels are, largest over median (one matrix: `noise_spread`; two: the
-        columns of X1 - X2); NaN where not measured: scaled, columns that can be whitened, wide, sparse or Dask.
+        columns of X1 - X2); NaN where not measured: scaled, more than MIN_BULK columns (unless one matrix with
+        whiten=False), wide, sparse or Dask.
     whitenable : bool
         Whether the one-matrix noise model can whiten the columns (more than `MIN_BULK` on the short side).
     contrasts : bool
@@ -175,7 +176,7 @@ class Prepared:
     whitenable: bool = True
     contrasts: bool = False
 
-# %% ../nbs/15_prepare.ipynb #01302aab
+# %% ../nbs/15_prepare.ipynb #cc0da965
 def _shape_after(shape, aside, pair):
     "The shape analysed, after refusing one too small to tell signal from noise (saying what was set aside)."
     if min(shape) >= 2 and shape[0] >= (2 if pair else 4): return shape
@@ -200,7 +201,7 @@ def _check_scale(scale):
     if isinstance(scale, (bool, np.bool_)): return bool(scale)
     _fail(f"scale must be True (divide each column by its standard deviation) or False (the columns as given); got {scale!r}.")
 
-# %% ../nbs/15_prepare.ipynb #80d51e10
+# %% ../nbs/15_prepare.ipynb #4def051c
 def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
             X2=None, # second measurement of the same objects, or None
             center=False, # subtract each matrix's column means
@@ -216,9 +217,9 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
         Subtract each matrix's column means.
     scale : bool, default False
         True divides each column by its standard deviation (pooled over two measurements), as PCA on the correlation
-        matrix does. When False and the columns cannot be whitened (two measurements, `whiten=False`, or at most
-        `MIN_BULK` on the short side), `spread` measures how unequal their noise levels are: for one matrix by
-        `noise_spread`, for two by the spread of the columns of X1 - X2 (dense tables with more rows than columns).
+        matrix does. When False and the columns cannot be whitened (at most `MIN_BULK` of them, or one matrix with
+        `whiten=False`), `spread` measures how unequal their noise levels are: for one matrix by `noise_spread`, for
+        two by the spread of the columns of X1 - X2 (dense tables with more rows than columns).
     whiten : bool, default True
         Whether the one-matrix noise model may whiten.
 
@@ -246,7 +247,7 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     data = tuple(_centred(M, name, center) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))
     whitenable = whiten and not pair and min(shape) > MIN_BULK
     in_memory = not dask_input and not scipy.sparse.issparse(data[0])   # the spread is measured on dense tables
-    measurable = in_memory and not whitenable and shape[0] > shape[1] + 1 and not scale
+    measurable = in_memory and not scale and shape[0] > shape[1] + 1 and (min(shape) <= MIN_BULK or not (whiten or pair))
     spread = (_spread(column_scales((data[0] - data[1],))) if pair else noise_spread(data[0])) if measurable else float('nan')
     sd = column_scales(data) if scale else None
     if scale: data = tuple(M.multiply(1 / sd).tocsr() if scipy.sparse.issparse(M) else M / sd for M in data)

@@ -325,8 +325,10 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     noiseless = sigma_hat <= _noise_floor(spectrum.singular_values, shape)
     if noiseless:
         warn(f"X has rank {numerical_rank(spectrum.singular_values, shape)} up to rounding: no noise could be "
-                      f"measured (its other singular values are at the rounding level), so the selection is that rank, "
-                      f"the noise level is reported as 0 and there are no votes.")
+             f"measured (its other singular values are at the rounding level), so the selection is that rank, the noise "
+             f"level is reported as 0 and there are no votes. If more of its columns are linear functions of the others "
+             f"(totals, shares of a whole, dummy codes) than not, they were not set aside "
+             f"(maxac.degenerate.find_relations): drop them and select again.")
     e = predicted_disagreement(s, sigma_hat, shape)
     capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape), sigma)
     per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
@@ -506,15 +508,13 @@ def _warn_about_units(prepared, result, call):
     "UserWarning: unscaled columns whose noise levels spread more than one level allows, where scaling changes the answer."
     if prepared.scaled or not prepared.spread > spread_limit(prepared.shape): return
     X1, X2, max_rank, sigma, seed, pairing, whiten, center = call
-    change = ''
-    if X2 is None:                                                    # one matrix: only when the rank depends on it
-        with quiet(): other = select_rank(X1, None, max_rank, sigma, 1, seed, pairing, False, 0, whiten, center, scale=True).rank
-        if other == result.rank: return
-        change = f"; standardised (scale=True) it is {other}"
-    warn(f"the columns' noise levels spread by a factor of {prepared.spread:.3g} (largest over the median), more than the "
-         f"{spread_limit(prepared.shape):.3g} (1 + sqrt(min(N, D) / max(N, D))) that noise of one level allows, and they "
-         f"cannot be whitened here (two measurements, whiten=False, or at most 20 on the short side): the rank, "
-         f"{result.rank}, may reflect the columns' units{change}. Pass scale=True (as PCA on the correlation matrix) "
+    pairing = 'predicted' if pairing == 'thinning' else pairing          # thinned already: X1, X2 are the halves
+    with quiet(): other = select_rank(X1, X2, max_rank, sigma, 1, seed, pairing, False, 0, whiten, center, scale=True).rank
+    if other == result.rank: return                                   # the rank does not depend on the units here
+    warn(f"the columns' noise levels spread by a factor of {prepared.spread:.3g} (largest over the median), more than "
+         f"the {spread_limit(prepared.shape):.3g} (1 + sqrt(min(N, D) / max(N, D))) that noise of one level allows, and "
+         f"they cannot be whitened here (at most 20 columns, or whiten=False): the rank, {result.rank}, may reflect the "
+         f"columns' units; standardised (scale=True) it is {other}. Pass scale=True (as PCA on the correlation matrix) "
          f"for variables in different units; keep scale=False if every column is in one unit.")
 
 # %% ../nbs/33_select.ipynb #039457e4
@@ -572,9 +572,9 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     scale : bool, default False
         True divides each column by its standard deviation first (pooled over two measurements), as PCA on the
         correlation matrix does: for variables in different units. False analyses the columns as given (the paper's
-        truncated SVD), and warns when their noise cannot be whitened (two measurements, `whiten=False`, or at most
-        20 on the short side), its levels spread more than `maxac.prepare.spread_limit` allows and, for one matrix,
-        standardising would change the rank (`15_prepare`).
+        truncated SVD), and warns when their noise cannot be whitened (at most 20 columns, or `whiten=False`), its
+        levels spread more than `maxac.prepare.spread_limit` allows, and standardising would change the rank
+        (`15_prepare`).
 
     Returns
     -------
