@@ -8,8 +8,9 @@ __all__ = ['spread_limit', 'column_scales', 'noise_spread', 'helmert_contrasts',
 # %% ../nbs/15_prepare.ipynb #4e93f290
 import numpy as np
 import scipy.sparse
+import scipy.stats
 from dataclasses import dataclass
-from .checks import _fail, check_matrix, check_pair
+from .checks import _fail, _power_of_two_scale, check_matrix, check_pair
 from .degenerate import find_degenerate
 import scipy.linalg
 from .truncated import _working_scale, upper_cross_product
@@ -17,26 +18,40 @@ from .whitening import MIN_BULK
 
 
 
-def spread_limit(shape): # (N, D) of the data analysed
-    """1 + sqrt(min(N, D) / max(N, D)): how far one column's noise may exceed the others' before it rises above the white-noise edge alone.
+def spread_limit(shape, # (N, D) of the data analysed
+                 dof=None, # degrees of freedom behind each column's noise estimate (None: exact levels)
+                 kurtosis=3.0): # of the noise (3: Gaussian)
+    """How far the columns' noise levels may spread (largest over median) before the spread can decide the rank.
+
+    One column whose noise exceeds the others' by a factor f has a singular value near f sigma sqrt(N), and the
+    white-noise edge is sigma (sqrt(N) + sqrt(D)): it rises above the edge on its own when f > 1 + sqrt(D / N)
+    (N >= D). Levels that are estimated spread by chance too: a noise standard deviation estimated from `dof`
+    values has relative standard deviation sqrt((kurtosis - 1) / (4 dof)), and the largest of D such estimates lies
+    z = Phi^-1(1 - 0.01 / D) of them above 1 about once in a hundred tables; the limit allows for that factor.
 
     Parameters
     ----------
     shape : tuple of int
         (N, D) of the data analysed.
+    dof : int, optional
+        Degrees of freedom behind each column's noise estimate; None for levels known exactly.
+    kurtosis : float, default 3.0
+        Kurtosis of the noise.
 
     Returns
     -------
     float
-        The largest ratio of a column's standard deviation to the median column's that white noise of one level
-        cannot mistake for a component.
+        (1 + sqrt(min(N, D) / max(N, D))) exp(z sqrt((kurtosis - 1) / (4 dof))).
 
     Examples
     --------
-    >>> round(float(spread_limit((700, 16))), 3)
-    1.151
+    >>> round(float(spread_limit((700, 16))), 3), round(float(spread_limit((700, 16), dof=684)), 3)
+    (1.151, 1.254)
     """
-    return 1 + np.sqrt(min(shape) / max(shape))
+    edge = 1 + np.sqrt(min(shape) / max(shape))
+    if dof is None: return edge
+    z = scipy.stats.norm.isf(0.01 / max(shape[1], 1))
+    return float(edge * np.exp(z * np.sqrt(max(kurtosis - 1, 0) / (4 * dof))))
 
 # %% ../nbs/15_prepare.ipynb #36c80ed3
 def column_scales(data): # the matrices analysed (one, or two measurements): dense, scipy sparse or Dask
@@ -160,6 +175,8 @@ class Prepared:
         Whether the one-matrix noise model can whiten the columns (more than `MIN_BULK` on the short side).
     contrasts : bool
         Centred one matrix with fewer rows than columns: its N rows were replaced by N - 1 Helmert contrasts.
+    limit : float
+        The `spread_limit` for this table and how its spread was estimated.
 
     Examples
     --------
@@ -175,6 +192,7 @@ class Prepared:
     spread: float = float('nan')
     whitenable: bool = True
     contrasts: bool = False
+    limit: float = float('nan')
 
 # %% ../nbs/15_prepare.ipynb #cc0da965
 def _shape_after(shape, aside, pair):
@@ -248,9 +266,15 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     whitenable = whiten and not pair and min(shape) > MIN_BULK
     in_memory = not dask_input and not scipy.sparse.issparse(data[0])   # the spread is measured on dense tables
     measurable = in_memory and not scale and shape[0] > shape[1] + 1 and (min(shape) <= MIN_BULK or not (whiten or pair))
-    spread = (_spread(column_scales((data[0] - data[1],))) if pair else noise_spread(data[0])) if measurable else float('nan')
+    spread, limit = float('nan'), spread_limit(shape)
+    if measurable and pair:                                           # the noise itself, with its own kurtosis
+        difference = data[0] - data[1]
+        unit = difference / _power_of_two_scale(difference)              # entries within 1: fourth powers cannot overflow
+        spread, square = _spread(column_scales((difference,))), (unit - unit.mean(axis=0)) ** 2
+        limit = spread_limit(shape, shape[0] - 1, float(np.mean(square ** 2) / max(np.mean(square) ** 2, np.finfo(float).tiny)))
+    elif measurable: spread, limit = noise_spread(data[0]), spread_limit(shape, shape[0] - shape[1])
     sd = column_scales(data) if scale else None
     if scale: data = tuple(M.multiply(1 / sd).tocsr() if scipy.sparse.issparse(M) else M / sd for M in data)
     contrasts = center and not pair and in_memory and shape[0] <= min(shape[1], MIN_BULK + 1)
     if contrasts: data, shape = (helmert_contrasts(data[0]),), (shape[0] - 1, shape[1])
-    return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts)
+    return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts, limit)

@@ -506,13 +506,13 @@ def _warn_about_range(result, K, limit, asked):
 
 def _warn_about_units(prepared, result, call):
     "UserWarning: unscaled columns whose noise levels spread more than one level allows, where scaling changes the answer."
-    if prepared.scaled or not prepared.spread > spread_limit(prepared.shape): return
+    if prepared.scaled or not prepared.spread > prepared.limit: return
     X1, X2, max_rank, sigma, seed, pairing, whiten, center = call
     pairing = 'predicted' if pairing == 'thinning' else pairing          # thinned already: X1, X2 are the halves
     with quiet(): other = select_rank(X1, X2, max_rank, sigma, 1, seed, pairing, False, 0, whiten, center, scale=True).rank
     if other == result.rank: return                                   # the rank does not depend on the units here
     warn(f"the columns' noise levels spread by a factor of {prepared.spread:.3g} (largest over the median), more than "
-         f"the {spread_limit(prepared.shape):.3g} (1 + sqrt(min(N, D) / max(N, D))) that noise of one level allows, and "
+         f"the {prepared.limit:.3g} that noise of one level allows (maxac.prepare.spread_limit), and "
          f"they cannot be whitened here (at most 20 columns, or whiten=False): the rank, {result.rank}, may reflect the "
          f"columns' units; standardised (scale=True) it is {other}. Pass scale=True (as PCA on the correlation matrix) "
          f"for variables in different units; keep scale=False if every column is in one unit.")
