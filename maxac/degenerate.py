@@ -210,7 +210,7 @@ def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit co
     ok = [int(r) for r, clear in zip(gaps, kept) if clear and at_rounding[:r].all()]
     return max(ok, default=0), values, vectors
 
-# %% ../nbs/14_degenerate.ipynb #7a93ff83
+# %% ../nbs/14_degenerate.ipynb #2bfcb7e7
 SCREEN_ROWS = 2                         # the screen reads this many rows per column, when the table has twice as many
 
 
