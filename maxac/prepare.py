@@ -46,7 +46,7 @@ def spread_limit(shape, # (N, D) of the data analysed
     Examples
     --------
     >>> round(float(spread_limit((700, 16))), 3), round(float(spread_limit((700, 16), dof=684)), 3)
-    (1.151, 1.254)
+    (1.151, 1.256)
     """
     edge = 1 + np.sqrt(min(shape) / max(shape))
     if dof is None: return edge

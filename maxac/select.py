@@ -514,8 +514,10 @@ def _warn_about_units(prepared, result, call):
     warn(f"the columns' noise levels spread by a factor of {prepared.spread:.3g} (largest over the median), more than "
          f"the {prepared.limit:.3g} that noise of one level allows (maxac.prepare.spread_limit), and "
          f"they cannot be whitened here (at most 20 columns, or whiten=False): the rank, {result.rank}, may reflect the "
-         f"columns' units; standardised (scale=True) it is {other}. Pass scale=True (as PCA on the correlation matrix) "
-         f"for variables in different units; keep scale=False if every column is in one unit.")
+         f"columns' units; standardised (scale=True) it is {other}. Keep scale=False if every column is in one unit; "
+         f"otherwise neither rank is reliable (standardising makes the noise as unequal as the signals, 15_prepare): "
+         + ("divide both measurements by each column's standard deviation in X1 - X2, which is its noise." if X2 is not None
+            else "bring the columns to one unit of noise, or measure the objects twice and pass X2."))
 
 # %% ../nbs/33_select.ipynb #039457e4
 def select_rank(X1, # data, N objects x D features (or the first of two measurements); NumPy, scipy sparse or Dask
