@@ -10,6 +10,7 @@ __all__ = ['Spectrum', 'data_spectrum', 'laplace_scores', 'laplace_rank', 'bic_s
 
 # %% ../nbs/20_baselines.ipynb #103a5aaa
 import numpy as np
+from .checks import _power_of_two_scale
 import scipy.integrate
 import scipy.linalg
 import scipy.optimize
@@ -444,6 +445,8 @@ def nearest_neighbours(queries, # M x D points to map
     queries, reference = check_matrix(queries, 'queries', 1), check_matrix(reference, 'reference', 1)
     if queries.shape[1] != reference.shape[1]:
         _fail(f"queries and reference need the same number of features; got {queries.shape[1]} and {reference.shape[1]}.")
+    power = _power_of_two_scale(queries, reference)                    # distances of entries near 1e170 would overflow
+    if power != 1.0: queries, reference = queries / power, reference / power
     ref_sq = (reference ** 2).sum(axis=1)
     step = max(1, block // reference.shape[0])
     out = np.empty(queries.shape[0], dtype=int)

@@ -112,6 +112,7 @@ def check_beta(beta, name='beta', allow_zero=True):
     """
     try: beta = np.asarray(beta, dtype=float)
     except (TypeError, ValueError): _fail(f"{name} must be a number or an array of numbers, got {beta!r}.")
+    if beta.size == 0: _fail(f"{name} is empty: pass at least one inverse temperature, such as np.logspace(-3, 3, 50).")
     if not np.all(np.isfinite(beta)): _fail(f"{name} must be finite (no NaN or inf); got {beta}. "
                                             "Pass inverse temperatures such as np.logspace(-3, 3, 50).")
     if allow_zero and np.any(beta < 0): _fail(f"{name} must be >= 0; got {beta[beta < 0].ravel()[:3]}. "

@@ -8,7 +8,7 @@ __all__ = ['MaxACRank']
 # %% ../nbs/36_estimator.ipynb #df397d21
 import numpy as np
 from .asc import _fail
-from .checks import _check_real_entries, _rng, _method_of
+from .checks import _check_real_entries, _rng, _method_of, _power_of_two_scale
 from .select import select_rank
 from .truncated import top_eigenpairs
 try:
@@ -163,38 +163,42 @@ def _fit(self, X, y=None, X2=None):
     mean = kept.mean(axis=0) if self.center else np.zeros(cols.size)
     spread = selection.column_scale if selection.scaled else np.ones(cols.size)
     if selection.scaled: kept, mean = kept / spread, mean / spread      # standardised, as select_rank analysed it
-    Vt, s, energy, count = _leading(selection, kept, mean, k)
+    Vt, s, norm, count = _leading(selection, kept, mean, k)
     signs = np.sign(Vt[np.arange(k), np.argmax(np.abs(Vt), axis=1)]) if k else np.ones(0)   # PCA's convention (svd_flip)
     self.components_ = np.zeros((k, X.shape[1])); self.components_[:, cols] = Vt * signs[:, None]
     self.scale_ = np.ones(X.shape[1]); self.scale_[cols] = spread
     self.mean_ = np.zeros(X.shape[1]); self.mean_[cols] = mean * spread
     if self.center and aside: self.mean_[aside.constant_columns] = X[0, aside.constant_columns]   # their one value
     if self.center and aside: self.mean_[aside.dependent_columns] = X[:, aside.dependent_columns].mean(axis=0)
-    variance, total = s ** 2 / (rows.size - 1), energy / (rows.size - 1)
+    share = (s / norm) ** 2 if norm > 0 else np.zeros(k)               # in norm units: no square of the data's scale
+    with np.errstate(over='ignore', under='ignore'):                     # beyond float range: inf or 0, honestly
+        variance, total = s ** 2 / (rows.size - 1), norm ** 2 / (rows.size - 1)
     self.selection_, self.n_components_ = selection, k
     self.capacities_, self.votes_ = selection.capacities, selection.votes
     self.denoising_rank_ = selection.denoising_rank                     # a second target, not maxAC (33_select)
     self.singular_values_, self.explained_variance_ = s, variance
-    self.explained_variance_ratio_ = variance / total
-    self.noise_variance_ = float((total - variance.sum()) / (count - k)) if k < count else 0.0
+    self.explained_variance_ratio_ = share
+    with np.errstate(over='ignore', under='ignore'):
+        self.noise_variance_ = float(total * max(1 - share.sum(), 0.0) / (count - k)) if k < count else 0.0
     return self
 
 # %% ../nbs/36_estimator.ipynb #5066c411
 def _leading(selection, kept, mean, k):
-    "`(Vt, s, ||kept - mean||_F^2, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
+    "`(Vt, s, ||kept - mean||_F, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
     gram, problem, count = getattr(selection, '_gram', None), getattr(selection, '_problem', None), min(kept.shape)
     if problem is not None:                                             # a pair: X1's truncated SVD
         s = problem.singular_values * problem.scale
-        energy = (problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.scale ** 2
-        return problem.right_vectors[:k], s[:k], energy, count
+        norm = np.sqrt(problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.scale
+        return problem.right_vectors[:k], s[:k], norm, count
     if gram is not None:                                                # one matrix: the Gram matrix of its short side
         matrix, scale, transposed = gram
         values, vectors = top_eigenpairs(matrix, k) if k else (np.zeros(0), np.zeros((matrix.shape[0], 0)))
         s = np.sqrt(np.maximum(values, 0)) * scale
-        if transposed: vectors = (kept - mean).T @ vectors / np.where(s > 0, s, 1)   # left vectors -> right ones
-        return vectors.T, s, float(np.trace(matrix)) * scale ** 2, count
-    U, s, Vt = np.linalg.svd(kept - mean, full_matrices=False)          # otherwise (LAPACK's route, or pairings): one SVD
-    return Vt[:k], s[:k], float(np.sum(s ** 2)), count
+        if transposed: vectors = ((kept - mean) / scale).T @ vectors / np.where(s > 0, s / scale, 1)   # left -> right
+        return vectors.T, s, np.sqrt(max(float(np.trace(matrix)), 0.0)) * scale, count
+    power = _power_of_two_scale(kept - mean)                            # no square overflows or underflows
+    U, s, Vt = np.linalg.svd((kept - mean) / power, full_matrices=False)  # otherwise (LAPACK's route, or pairings): one SVD
+    return Vt[:k], s[:k] * power, np.sqrt(float(np.sum(s ** 2))) * power, count
 
 # %% ../nbs/36_estimator.ipynb #1fd20135
 @_method_of(MaxACRank)

@@ -211,13 +211,25 @@ def _centred(X, name, center):
     if center and scipy.sparse.issparse(X):
         _fail(f"center=True would densify the sparse matrix {name}: pass center=False (sparse data are usually "
               f"decomposed uncentred, as by TruncatedSVD), or {name}.toarray() if it fits in memory.")
-    return X - X.mean(axis=0) if center else X
+    if not center: return X
+    power = 1.0 if scipy.sparse.issparse(X) or not isinstance(X, np.ndarray) else _power_of_two_scale(X)
+    return X - (X / power).mean(axis=0) * power                       # sums of entries near 1e307 would overflow
 
 
 def _check_scale(scale):
     "`scale` as a bool, if it is one."
     if isinstance(scale, (bool, np.bool_)): return bool(scale)
     _fail(f"scale must be True (divide each column by its standard deviation) or False (the columns as given); got {scale!r}.")
+
+
+def _check_dask(X1, X2):
+    "Refuse Dask input that is not a real 2-D array (its values are not read here, so only what its metadata says)."
+    for M, name in ((X1, 'X1'), (X2, 'X2')):
+        if M is None: continue
+        if M.ndim != 2: _fail(f"{name} must be 2-D (objects x features); got a {M.ndim}-D Dask array of shape {M.shape}. "
+                              f"Reshape it, e.g. {name}.reshape(-1, 1) for one feature.")
+        if M.dtype.kind not in 'biuf': _fail(f"{name} has dtype {M.dtype}: maxac needs real numbers. For complex data, "
+                                              f"pass the real and imaginary parts side by side, da.hstack([{name}.real, {name}.imag]).")
 
 # %% ../nbs/15_prepare.ipynb #4def051c
 def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
@@ -258,6 +270,7 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     scale, pair = _check_scale(scale), X2 is not None
     _spread = lambda sd: float(np.max(sd) / np.median(sd))
     dask_input = is_dask_array(X1) or is_dask_array(X2)
+    if dask_input: _check_dask(X1, X2)
     data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
     aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center)
     if aside: data = tuple(aside.take(M) for M in data)

@@ -482,9 +482,10 @@ DEFAULT_RANKS = 100                     # the default range ends at min(N, D) - 
 
 
 def _range_limit(shape, # (N, D) of the data analysed
-                 pair): # True for two measurements
-    "The largest rank that can be assessed: min(N, D) for a pair, min(N, D) - 1 for one matrix (its noise needs a direction)."
-    return min(shape) - (not pair)
+                 pair, # True for two measurements
+                 sparse=False): # scipy sparse: ARPACK finds fewer than min(N, D) singular values
+    "The largest rank that can be assessed: min(N, D) for a dense pair, min(N, D) - 1 for one matrix (its noise needs a direction) or a sparse pair."
+    return min(shape) - (not pair or sparse)
 
 
 def _warn_about_range(result, K, limit, asked):
@@ -623,8 +624,9 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     dask_input, pair = is_dask_array(X1) or is_dask_array(X2), X2 is not None
     prepared = prepare(X1, X2, center, scale, whiten)
     data, aside, shape = prepared.data, prepared.aside, prepared.shape
-    limit = _range_limit(shape, pair)
-    K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside))
+    sparse = scipy.sparse.issparse(data[0])
+    limit = _range_limit(shape, pair, sparse)
+    K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
     if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
     elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng)
     else:
@@ -642,8 +644,9 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     return result
 
 # %% ../nbs/33_select.ipynb #9efcc180
-def _range_text(shape, pair, aside):
+def _range_text(shape, pair, aside, sparse=False):
     "Why the largest rank is what it is, for the error message."
     n, d = shape
     kept = f' of the data kept ({aside})' if aside else ''
-    return f"min(N, D){'' if pair else ' - 1'} for {'two measurements' if pair else 'one matrix'}, N = {n}, D = {d}{kept}"
+    what = 'two sparse measurements' if pair and sparse else 'two measurements' if pair else 'one matrix'
+    return f"min(N, D){'' if pair and not sparse else ' - 1'} for {what}, N = {n}, D = {d}{kept}"
