@@ -214,13 +214,13 @@ def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit co
 SCREEN_ROWS = 2                         # the screen reads this many rows per column, when the table has twice as many
 
 
-def _gap_in(X, center): # dense N x D
-    "True if the unit-column Gram matrix of X, centred if asked, has a relation's gap (`RELATION_GAP`) among its smallest values."
+def _gap_in(X, center, loosen=1.0): # dense N x D; a factor below 1 that the gap may shrink by
+    "True if the unit-column Gram matrix of X, centred if asked, has a gap of `loosen` RELATION_GAP^2 among its smallest values."
     gram = _centred_gram([X], center)[0]
     norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))
     values = np.maximum(scipy.linalg.eigvalsh(gram / norms[:, None] / norms, lower=False, check_finite=False), 0)
     most = (X.shape[1] - 1) // 2
-    return bool(np.any(values[1:most + 1] >= RELATION_GAP ** 2 * values[:most]))
+    return bool(np.any(values[1:most + 1] >= loosen * RELATION_GAP ** 2 * values[:most]))
 
 
 def _screen(X, center): # dense N x D, the first measurement
@@ -231,7 +231,8 @@ def _screen(X, center): # dense N x D, the first measurement
     power = _working_scale(X)
     projection = (X / power if power != 1 else X) @ np.random.default_rng(0).standard_normal(d)
     rows = np.argsort(projection, kind='stable')[::n // m][:m]        # chosen by content: row order does not matter
-    return _gap_in(X[np.sort(rows)], center)
+    shrink = (1 - np.sqrt(d / m)) ** 2 / 2                             # the subset's noise edge lies lower: a smaller gap
+    return _gap_in(X[np.sort(rows)], center, shrink)
 
 # %% ../nbs/14_degenerate.ipynb #26d7dac7
 def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
