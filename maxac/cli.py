@@ -6,6 +6,7 @@
 __all__ = ['curve_command', 'select_command', 'parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #24d277d9
+from .checks import counted, listed
 import argparse
 import contextlib
 import csv
@@ -273,17 +274,6 @@ def _baseline_lines(result, baselines, which, shape, pair, standardize=None):
                                 'see nbs/34_comparison)')
     return lines
 
-
-def _count(n, word): # a number and a noun
-    "'1 row', '3 rows'."
-    return f'{n} {word}' + ('s' if n != 1 else '')
-
-
-def _listed(items, shown=8): # things to list
-    "The first few items, comma-separated, then how many more."
-    items = [str(i) for i in items]
-    return ', '.join(items[:shown]) + (f', ... ({len(items) - shown} more)' if len(items) > shown else '')
-
 # %% ../nbs/90_cli.ipynb #347001bd
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
@@ -308,14 +298,14 @@ def _evidence(result, files):
 def _set_aside_line(aside, table): # a SetAside; the first file's Table, or None for an array
     "One line: what was set aside before the analysis, by the file's lines and columns (from 1)."
     word, numbers = (table.row_word, table.row_numbers) if table else ('row', np.arange(1, aside.shape[0] + 1))
-    rows = lambda idx: f"{word}{'s' if len(idx) > 1 else ''} {_listed(numbers[idx])}"
-    columns = lambda idx: (_listed(table.column(j) for j in idx) if table else
-                           f"column{'s' if len(idx) > 1 else ''} {_listed(np.asarray(idx) + 1)}")
-    parts = [f'{_count(len(idx), name)}: {label(idx)}' for name, idx, label in (
+    rows = lambda idx: f"{word}{'s' if len(idx) > 1 else ''} {listed(numbers[idx])}"
+    columns = lambda idx: (listed(table.column(j) for j in idx) if table else
+                           f"column{'s' if len(idx) > 1 else ''} {listed(np.asarray(idx) + 1)}")
+    parts = [f'{counted(len(idx), name)}: {label(idx)}' for name, idx, label in (
         ('constant column', aside.constant_columns, columns), ('zero row', aside.zero_rows, rows),
         ('duplicate column', aside.duplicate_columns, columns), ('duplicate row', aside.duplicate_rows, rows)) if len(idx)]
     names = [(table.column_names or [''] * (j + 1))[j] or table.column(j) for j in range(aside.shape[1])] if table else None
-    if aside.relations: parts.append(f'{_count(len(aside.relations), "dependent column")}: '
+    if aside.relations: parts.append(f'{counted(len(aside.relations), "dependent column")}: '
                                      + '; '.join(relation.text(names) for relation in aside.relations))
     return 'set aside before the analysis (no noise to measure in them): ' + '; '.join(parts)
 

@@ -19,7 +19,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
-from .checks import _fail
+from .checks import _fail, counted, listed
 
 _UNSUPPORTED = {'.xlsx': 'an Excel workbook', '.xls': 'an Excel workbook', '.ods': 'a spreadsheet', '.parquet': 'Parquet',
                 '.feather': 'Feather', '.mat': 'MATLAB', '.h5': 'HDF5', '.hdf5': 'HDF5', '.pkl': 'a pickle', '.json': 'JSON'}
@@ -240,17 +240,6 @@ class Table:
         return Table(self.path, self.values[np.ix_(rows, columns)], self.row_numbers[rows], self.row_word,
                       self.column_numbers[columns], names, raw=self.raw)
 
-# %% ../nbs/89_tables.ipynb #2fd1e517
-def _count(n, word): # a number and a noun
-    "'1 row', '3 rows'."
-    return f'{n} {word}' + ('s' if n != 1 else '')
-
-
-def _listed(items, shown=8): # things to list
-    "The first few items, comma-separated, then how many more."
-    items = [str(i) for i in items]
-    return ', '.join(items[:shown]) + (f', ... ({len(items) - shown} more)' if len(items) > shown else '')
-
 # %% ../nbs/89_tables.ipynb #705ecd01
 _DELIMITERS = (';', '\t', ',', '|', None)                              # None: runs of white space
 _CHUNK = 4096                                                          # rows converted to floats at once
@@ -413,7 +402,7 @@ def _chosen(columns, table): # '--columns' text, or a list of names and 1-based 
         match = re.fullmatch(r'(\d+)(?:-(\d+))?', str(item))
         if match is None:
             _fail(f"--columns: {table.path} has no column named {item!r}; " + (
-                f"its columns are {_listed(repr(n) for n in names)}." if names else f"it has no header: give numbers 1..{width}."))
+                f"its columns are {listed(repr(n) for n in names)}." if names else f"it has no header: give numbers 1..{width}."))
         low, high = int(match[1]), int(match[2] or match[1])
         if not 1 <= low <= high <= width: _fail(f"--columns: {item} is not within the columns 1..{width} of {table.path}.")
         out.extend(range(low - 1, high))
@@ -435,9 +424,9 @@ def _codes(table, kept, coded, missing, notes): # the columns kept; those with a
     where = lambda j: f"{table.column(j)}: {table.words[j]} ({table.first_word[j][1][:30]!r} at {table.row_word} " \
                       f"{table.row_numbers[table.first_word[j][0]]})"
     if missing != 'error':
-        notes.append(f"{table.path}: read {_count(words, 'field')} that "
+        notes.append(f"{table.path}: read {counted(words, 'field')} that "
                      f"{'is not a number' if words == 1 else 'are not numbers'} as missing (--missing {missing}): "
-                     f"{_listed((where(j) for j in coded), 4)}")
+                     f"{listed((where(j) for j in coded), 4)}")
         return
     j = coded[0]
     i, field = table.first_word[j]
@@ -445,11 +434,11 @@ def _codes(table, kept, coded, missing, notes): # the columns kept; those with a
         _fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (a header line? --skip-rows N skips N "
               "lines); correct it, or empty the cell to mark a missing value.")
     others = [k for k in kept if k not in coded]
-    more = f"; also {_listed((where(k) for k in coded[1:]), 3)}" if len(coded) > 1 else ''
+    more = f"; also {listed((where(k) for k in coded[1:]), 3)}" if len(coded) > 1 else ''
     them, columns = ('it', 'the column') if words == 1 else ('them', 'the column' if len(coded) == 1 else 'the columns')
     leave = f", leave {columns} out with --columns {_ranges(table.column_numbers[others])}" if others else ''
     _fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (the column holds "
-          f"{_count(int((~np.isnan(table.values[:, j])).sum()), 'number')} and {_count(table.words[j], 'field')} that "
+          f"{counted(int((~np.isnan(table.values[:, j])).sum()), 'number')} and {counted(table.words[j], 'field')} that "
           f"{'is' if table.words[j] == 1 else 'are'} not{more}): read {them} as missing with --missing drop-rows "
           f"(or drop-columns){leave}, or correct {them} in the file.")
 
@@ -462,10 +451,10 @@ def _numeric_columns(table, index_column, columns, notes, missing='error'):
         kept = list(range(_index_columns(table, index_column, notes), table.values.shape[1]))
         text = [j for j in kept if table.words[j] > numbers[j]]
         empty = [j for j in kept if numbers[j] == 0 and table.words[j] == 0]
-        if text: notes.append(f"{table.path}: dropped {_count(len(text), 'column')} of text, not numbers: "
-                              f"{_listed(table.column(j) for j in text)} (--columns chooses columns)")
-        if empty: notes.append(f"{table.path}: dropped {_count(len(empty), 'empty column')}: "
-                               f"{_listed(table.column(j) for j in empty)}")
+        if text: notes.append(f"{table.path}: dropped {counted(len(text), 'column')} of text, not numbers: "
+                              f"{listed(table.column(j) for j in text)} (--columns chooses columns)")
+        if empty: notes.append(f"{table.path}: dropped {counted(len(empty), 'empty column')}: "
+                               f"{listed(table.column(j) for j in empty)}")
         kept = [j for j in kept if j not in text and j not in empty]
     for j in kept:
         if table.words[j] > numbers[j]:
@@ -503,20 +492,20 @@ def _without_missing(tables, missing, notes): # one table, or two of the same ob
         (n, d), r, c = table.values.shape, int(rows[k].sum()), int(columns[k].sum())
         either = ' (in either file)' if joint and len(tables) > 1 else ''                 # both measurements lose them
         if (n - r) * d >= n * (d - c) and r < n:
-            how = (f"{r} of the {_count(n, 'row')} {'holds' if r == 1 else 'hold'} a missing value{either}: --missing drop-rows drops "
-                   f"{'it' if r == 1 else 'them'} ({_count(n - r, 'row')} kept), or fill {'it' if r == 1 else 'them'} in")
+            how = (f"{r} of the {counted(n, 'row')} {'holds' if r == 1 else 'hold'} a missing value{either}: --missing drop-rows drops "
+                   f"{'it' if r == 1 else 'them'} ({counted(n - r, 'row')} kept), or fill {'it' if r == 1 else 'them'} in")
         elif c < d:
-            how = (f"{c} of the {_count(d, 'column')} {'holds' if c == 1 else 'hold'} a missing value{either}: --missing drop-columns "
-                   f"drops {'it' if c == 1 else 'them'} ({_count(d - c, 'column')} kept), or fill {'it' if c == 1 else 'them'} in")
+            how = (f"{c} of the {counted(d, 'column')} {'holds' if c == 1 else 'hold'} a missing value{either}: --missing drop-columns "
+                   f"drops {'it' if c == 1 else 'them'} ({counted(d - c, 'column')} kept), or fill {'it' if c == 1 else 'them'} in")
         else: how = "every row and every column holds a missing value: fill them in"
         _fail(f"{table.path}: {table._cell(i, j)} is missing ({'NaN' if field is None else 'an empty field' if field == '' else repr(field)}); {how}.")
     out = []
     for table, r, c in zip(tables, rows, columns):
         drop = r if missing == 'drop-rows' else c
         if drop.any():
-            where = (f"{table.row_word}{'s' if drop.sum() > 1 else ''} {_listed(table.row_numbers[drop])}" if missing == 'drop-rows'
-                     else _listed(table.column(j) for j in np.flatnonzero(drop)))
-            what = _count(int(drop.sum()), 'row' if missing == 'drop-rows' else 'column')
+            where = (f"{table.row_word}{'s' if drop.sum() > 1 else ''} {listed(table.row_numbers[drop])}" if missing == 'drop-rows'
+                     else listed(table.column(j) for j in np.flatnonzero(drop)))
+            what = counted(int(drop.sum()), 'row' if missing == 'drop-rows' else 'column')
             notes.append(f"{table.path}: dropped {what} with a missing value (--missing {missing}): {where}")
         keep = np.flatnonzero(~drop)
         out.append(table._keep(rows=keep) if missing == 'drop-rows' else table._keep(columns=keep))
