@@ -45,7 +45,8 @@ def lebesgue_factor(log_p, # log(beta s_t^2), any shape
     """
     alpha = w_a + w_b
     L = 0.5 * (np.log(np.pi / alpha) - log_p)
-    Q = (w_a * w_b / alpha) * np.exp(log_p)
+    with np.errstate(over='ignore'):                                   # beta s^2 past the float range: Q = inf, log Z = -inf
+        Q = (w_a * w_b / alpha) * np.exp(log_p) if w_a * w_b else np.zeros_like(L)   # never 0 * inf
     return np.stack([L, np.full_like(L, -0.5), np.zeros_like(L)]), np.stack([Q, Q, Q])
 
 # %% ../nbs/02_unconstrained.ipynb #6dc921a7
