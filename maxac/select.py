@@ -238,19 +238,25 @@ from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
 
 
-def _white_spectrum(Y, max_rank):
-    "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: its top singular values and total energy only."
-    from maxac.truncated import is_dask_array, top_singular_triplets, svd_route, _gram_eigen
-    from maxac.large import dask_gram, dask_energy
+def _white_spectrum(Y, max_rank, gram=None, energy=None):
+    "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: top singular values (from `gram` if given) and energy."
+    from maxac.truncated import top_singular_triplets, _gram_eigen
     rank = min(max_rank + 1, Y.shape[1] - 1)
-    if is_dask_array(Y) and svd_route(Y.shape, rank, 'dask')[0] == 'gram':
-        gram = dask_gram(Y)                                        # one pass: the energy is its trace
-        s, energy = _gram_eigen(gram, rank, Y.shape)[0], float(np.trace(gram))
-    else:
-        energy = dask_energy(Y) if is_dask_array(Y) else _squared_norm(Y)   # Dask: one pass, then the Krylov passes
-        s = top_singular_triplets(Y, rank)[0]
+    if gram is not None: s, energy = _gram_eigen(gram, rank, Y.shape)[0], float(np.trace(gram))   # the energy is its trace
+    else: s, energy = top_singular_triplets(Y, rank)[0], _squared_norm(Y) if energy is None else energy
     sigma, rank = noise_level(s, energy, Y.shape)
     return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
+
+
+def _dask_spectrum(Y, max_rank):
+    "`(spectrum, Y / scale, scale)` of a tall Dask matrix: its Gram matrix or energy in one pass (two at extreme scales)."
+    from maxac.truncated import svd_route
+    from maxac.large import dask_scaled
+    on_gram = svd_route(Y.shape, min(max_rank + 1, Y.shape[1] - 1), 'dask')[0] == 'gram'
+    value, scale = dask_scaled(Y, (lambda Z: Z.T @ Z) if on_gram else (lambda Z: (Z ** 2).sum()))
+    Y = Y.astype(float) / scale if scale != 1.0 else Y
+    spectrum = _white_spectrum(Y, max_rank, gram=value) if on_gram else _white_spectrum(Y, max_rank, energy=float(value))
+    return spectrum, Y, scale
 
 
 def _predicted_spectrum(X, max_rank, whiten, rng):
@@ -258,7 +264,7 @@ def _predicted_spectrum(X, max_rank, whiten, rng):
     from maxac.truncated import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
-    if is_dask_array(X): return _white_spectrum(Y, max_rank), Y, 1.0, transposed
+    if is_dask_array(X): return (*_dask_spectrum(Y, max_rank), transposed)
     scale = _working_scale(Y)
     if scale != 1.0: Y = Y / scale                                  # a power of two: exact
     spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng)

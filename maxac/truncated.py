@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['COLUMNS_PER_PRODUCT', 'BLOCK_ENTRIES', 'FUSED_MAX_WIDTH', 'UNIT_ROUNDOFF', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES',
            'DENSE_KRYLOV_WIDTH', 'KRYLOV_DIMENSIONS_PER_VALUE', 'DASK_GRAM_LIMIT', 'DASK_MAX_PASSES',
-           'SPARSE_FALLBACK_PASSES', 'DEFAULT_MAX_RANK', 'is_dask_array', 'lapack_allowance', 'numerical_rank',
-           'top_eigenpairs', 'gram_times', 'frobenius_upper', 'upper_cross_product', 'gram_matrix', 'block_krylov',
-           'krylov_width', 'svd_route', 'top_singular_triplets', 'SVDProblem', 'svd_problem']
+           'SPARSE_FALLBACK_PASSES', 'UNSCALED_LIMIT', 'DEFAULT_MAX_RANK', 'is_dask_array', 'lapack_allowance',
+           'numerical_rank', 'top_eigenpairs', 'gram_times', 'frobenius_upper', 'upper_cross_product', 'gram_matrix',
+           'block_krylov', 'krylov_width', 'svd_route', 'top_singular_triplets', 'SVDProblem', 'svd_problem']
 
 # %% ../nbs/11_truncated_svd.ipynb #12074655
 import functools
@@ -715,12 +715,16 @@ def _check_dask_pair(X1, X2):
     return X1.astype(float), X2.astype(float)
 
 
+UNSCALED_LIMIT = 2.0 ** 201             # entries below this magnitude are used unscaled unless all are below 2^-200
+
+
 def _dask_extremes(X1, X2, gram=False):
     "`(largest |X1|, largest |X2|, X1^T X1 or None)` in one pass over both Dask arrays, after checking every entry is finite."
     import dask
     import dask.array as da
+    safe = da.where(abs(X1) < UNSCALED_LIMIT, X1, 0.0)    # X1 unless its scale is unsafe (then G is not used): no overflow
     top1, top2, finite, G = dask.compute(abs(X1).max(), abs(X2).max(), da.isfinite(X1).all() & da.isfinite(X2).all(),
-                                         X1.T @ X1 if gram else None)
+                                         safe.T @ safe if gram else None)
     if not finite: _fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
     return float(top1), float(top2), None if G is None else np.asarray(G)
 
