@@ -233,32 +233,55 @@ def _product_allowance(shape, # (N, D) of X
     return (_gamma(d) * norm + _gamma(n) * (norm + _gamma(d) * frobenius)) * frobenius
 
 
+def _gram_residuals(s, V, XtXV, allowance): # as for _gram_residual_bounds
+    "Per column, a bound on ||X^T X v_t - s_t^2 v_t||, rounding included."
+    u, theta = UNIT_ROUNDOFF, s ** 2
+    computed = np.linalg.norm(XtXV - V * theta, axis=0)
+    return (computed * (1 + _gamma(V.shape[0] + 2)) + u * np.linalg.norm(XtXV, axis=0) + 3 * u * theta * _column_norms(V)
+            + allowance)
+
+
 def _gram_residual_bounds(s, # candidate singular values, >= 0
                           V, # candidate right vectors, as columns (any nonzero length)
                           XtXV, # X^T X V as computed
                           allowance): # per column: a bound on the error of the computed X^T X v_t
     "Per value, a bound on |s_t - sigma| for a singular value sigma of X: the Gram form of the residual bound, rounding included."
     u, theta, length = UNIT_ROUNDOFF, s ** 2, np.linalg.norm(V, axis=0)
-    computed = np.linalg.norm(XtXV - V * theta, axis=0)
-    rho = (computed * (1 + _gamma(V.shape[0] + 2)) + u * np.linalg.norm(XtXV, axis=0) + 3 * u * theta * length
-           + allowance)                                                  # >= ||X^T X v_t - s_t^2 v_t||, exact
+    rho = _gram_residuals(s, V, XtXV, allowance)
     with np.errstate(divide='ignore', invalid='ignore'):
         pair = np.sqrt(np.maximum(length ** 2, 2 * length ** 2 - length * rho / theta))   # <= ||(X v / s, v)||
         linear = np.where(s > 0, rho / (s * pair), np.inf)
     return np.minimum(linear, np.sqrt(rho / length)) * (1 + 8 * u)
 
 # %% ../nbs/11_truncated_svd.ipynb #1de9bccf
-def _augmented_bounds(s, # candidate singular values
-                      U, V, # candidate left and right vectors, as columns
-                      XtU, # X^T U as computed
-                      misfit, # per column: a bound on ||X v_t - s_t u_t||
-                      allowance): # per column: a bound on the error of the computed X^T u_t
-    "Per value, a bound on |s_t - sigma|: the residual of (u_t, v_t) for [[0, X], [X^T, 0]], rounding included."
-    u, length_u, length_v = UNIT_ROUNDOFF, _column_norms(U), _column_norms(V)
+def _ordered_bounds(s, # candidate singular values, descending
+                    U, V, # candidate left and right vectors, as columns (nearly orthonormal)
+                    XtU, # X^T U as computed
+                    misfit, # per column: a bound on ||X v_t - s_t u_t||
+                    allowance, # per column: a bound on the error of the computed X^T u_t
+                    norm, # an upper bound on ||X||_2
+                    complement): # an upper bound on ||X P||, P the projector onto the complement of span(V)
+    "Per value, a bound on |s_t - sigma_t| for the t-th singular value: Weyl's theorem for [[0, X], [X^T, 0]] in the basis (U, V)."
+    u, k = UNIT_ROUNDOFF, s.size
     computed = np.linalg.norm(XtU - V * s, axis=0)
-    transposed = (computed * (1 + _gamma(V.shape[0] + 2)) + u * np.linalg.norm(XtU, axis=0) + 2 * u * s * length_v
+    transposed = (computed * (1 + _gamma(V.shape[0] + 2)) + u * np.linalg.norm(XtU, axis=0) + 2 * u * s * _column_norms(V)
                   + allowance)                                           # >= ||X^T u_t - s_t v_t||, exact
-    return np.sqrt(misfit ** 2 + transposed ** 2) / np.sqrt(length_u ** 2 + length_v ** 2) * (1 + 8 * u)
+    loss = max(np.linalg.norm(U.T @ U - np.eye(k)), np.linalg.norm(V.T @ V - np.eye(k))) + _gamma(sum(U.shape)) * k
+    if loss >= 0.5: return np.full(k, np.inf)                            # not a basis to reason with
+    misfit = np.linalg.norm(misfit)
+    coupling = np.hypot(misfit, np.linalg.norm(transposed)) + (1 + loss) * misfit + 4 * loss * norm
+    return (coupling + np.maximum(complement - s, 0.0)) * (1 + 8 * u)
+
+
+def _left_out_squared(values, # the top count eigenvalues of the computed Gram matrix, descending
+                      vectors, # their eigenvectors
+                      rank, # K <= count
+                      error): # an upper bound on ||computed Gram - exact Gram||_2
+    "An upper bound on ||X P||^2, P the projector off the top-K eigenvectors: lambda_{K+1} plus every error (see above)."
+    m, count = vectors.shape[0], values.size
+    drift = np.linalg.norm(vectors.T @ vectors - np.eye(count)) + _gamma(m) * count
+    return (max(values[-1], 0.0) * (1 + drift) * (count > rank)
+            + (lapack_allowance((m, m)) + drift) * max(values[0], 0.0) + error), drift
 
 
 def _gram_singular_values(values, # eigenvalues of a Gram matrix X^T X, descending
@@ -354,12 +377,29 @@ def _rotated_misfit(Y, U, s, W):
     return np.sqrt(misfit), np.sqrt(image)
 
 
+def _left_out(X, # dense N x D
+              Y, # fl(X Q)
+              Q): # D x K, nearly orthonormal
+    "An upper bound on ||X (I - Q Q^T)||_F, formed by blocks of rows (no N x D temporary), rounding included."
+    step, total = max(1, BLOCK_ENTRIES // max(1, X.shape[1])), 0.0
+    for start in range(0, X.shape[0], step):
+        part = X[start:start + step] - Y[start:start + step] @ Q.T
+        total += float(np.einsum('ij,ij->', part, part))
+    n, d, k = X.shape[0], X.shape[1], Q.shape[1]
+    loss = np.linalg.norm(Q.T @ Q - np.eye(k)) + _gamma(d) * k              # Q Q^T against the exact projector
+    rounding = ((_gamma(k) + 2 * _gamma(d) + 2 * UNIT_ROUNDOFF) * np.linalg.norm(Q) ** 2 + 2 * loss) * frobenius_upper(X)
+    return np.sqrt(total * (1 + _gamma(n * d))) * (1 + UNIT_ROUNDOFF) + rounding
+
+
 def _gram_route(X, # dense N x D
-                rank): # K
+                rank, # K
+                rtol=1e-8): # certificate wanted: if the Gram matrix alone cannot give it, ||X (I - Q Q^T)||_F is formed
     "`(s, Vt, bound)` of dense X: top eigenvectors of the smaller Gram matrix, refined by Rayleigh-Ritz and certified."
     n, d = X.shape
     m, gram = min(n, d), gram_matrix(X)
-    basis = top_eigenpairs(gram, rank, lower=False)[1]          # top-`rank` eigenvectors, descending
+    count = min(rank + 1, m)                                    # one more: lambda_{K+1} bounds what the basis leaves out
+    values, vectors = top_eigenpairs(gram, count, lower=False)  # descending
+    basis = vectors[:, :rank]
     if n < d: basis = X.T @ basis                               # left vectors of X -> a right subspace
     Q, _ = np.linalg.qr(basis)
     Y = X @ Q
@@ -368,11 +408,16 @@ def _gram_route(X, # dense N x D
     u, length_w, frobenius = UNIT_ROUNDOFF, np.linalg.norm(W, axis=1), _gram_frobenius(gram, X.shape)
     fitted = (misfit * (1 + _gamma(n + 2)) + u * image + 2 * u * s * _column_norms(U)
               + _gamma(rank) * np.linalg.norm(Y) * length_w)                                  # >= ||Y w - s u||
-    def bounds(norm):
+    left_out, drift = _left_out_squared(values, vectors, rank, _gamma(max(n, d)) * frobenius ** 2)   # >= ||X P||^2
+    complement = np.sqrt(left_out) + (2 * np.sqrt(rank) * _gamma(n + d + rank) + 2 * drift) * frobenius
+    def bounds(norm, complement):
         exact_misfit = fitted + (_gamma(rank) * norm + _gamma(d) * frobenius) * np.linalg.norm(Q) * length_w   # >= ||X v - s u||
-        return _augmented_bounds(s, U, Vt.T, XtU, exact_misfit, _gamma(n) * frobenius * _column_norms(U))
+        return _ordered_bounds(s, U, Vt.T, XtU, exact_misfit, _gamma(n) * frobenius * _column_norms(U), norm, complement)
     if s[0] == 0: return s, Vt, 0.0 if frobenius == 0 else np.inf       # a zero matrix is exact; else not certified
-    return s, Vt, float(_with_norm_bound(bounds, s[0], frobenius).max() / s[0])
+    bound = float(_with_norm_bound(functools.partial(bounds, complement=complement), s[0], frobenius).max() / s[0])
+    if bound <= rtol: return s, Vt, bound
+    complement = min(complement, _left_out(X, Y, Q))          # one more pass over X; rounding level for low rank
+    return s, Vt, float(_with_norm_bound(functools.partial(bounds, complement=complement), s[0], frobenius).max() / s[0])
 
 # %% ../nbs/11_truncated_svd.ipynb #308e6c93
 def _ritz(Q, # orthonormal basis, D x q
@@ -621,13 +666,18 @@ def _repeated(s, # values, descending
 def _gram_eigen(gram, # X^T X as computed, D x D (NumPy, both triangles)
                 rank, # K
                 shape): # (N, D) of X: sets the rounding level below which s = 0, and the allowance
-    "`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified from the same matrix (rounding included)."
+    "`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th values from the same matrix."
     d, frobenius = gram.shape[0], _gram_frobenius(gram, shape)
-    values, V = top_eigenpairs(gram, rank, lower=False)
-    s = _gram_singular_values(values, max(shape))
+    values, vectors = top_eigenpairs(gram, min(rank + 1, d), lower=False)
+    s, V = _gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
     if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
-    allowance = (_gamma(shape[0]) + _gamma(d) * (1 + _gamma(shape[0]))) * frobenius ** 2 * np.linalg.norm(V, axis=0)
-    return s, V.T, float(_gram_residual_bounds(s, V, gram @ V, allowance).max() / s[0])
+    error = (_gamma(shape[0]) + _gamma(d) * (1 + _gamma(shape[0]))) * frobenius ** 2
+    rho = _gram_residuals(s, V, gram @ V, error * _column_norms(V))
+    left_out, drift = _left_out_squared(values, vectors, rank, error)
+    coupling = 2 * (1 + drift) * np.linalg.norm(rho) + 4 * drift * values[0]   # Weyl: the block residual and projection
+    theta = s ** 2
+    upper, lower = np.sqrt(np.maximum(theta, left_out) + coupling), np.sqrt(np.maximum(theta - coupling, 0.0))
+    return s, V.T, float(np.maximum(upper - s, s - lower).max() * (1 + 8 * UNIT_ROUNDOFF) / s[0])
 
 
 def _dask_gram_route(X, rank):
@@ -698,7 +748,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         route = 'arpack' if kind == 'sparse' else 'gram'                # not certified: an exact route
     if route == 'arpack': return _arpack_route(X, rank, rtol)
     if route == 'gram':
-        s, Vt, bound = _dask_gram_route(X, rank) if kind == 'dask' else _gram_route(X, rank)
+        s, Vt, bound = _dask_gram_route(X, rank) if kind == 'dask' else _gram_route(X, rank, rtol)
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, rank)
 
