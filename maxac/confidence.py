@@ -117,11 +117,12 @@ def _fitted_model(selection, data, scale):
     return signal, sigma, rows, cols, m
 
 
-def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng):
+def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order):
     "`(maxAC's rank, denoising_rank or -1, best denoising rank)` of one draw: the fitted signal plus noise of the fitted scales."
     from maxac.select import select_rank
-    X1 = signal + noise_scale * rng.standard_normal(signal.shape)
-    X2 = signal + noise_scale * rng.standard_normal(signal.shape) if pair else None
+    from maxac.order import standard_normal
+    X1 = signal + noise_scale * standard_normal(rng, *order)            # drawn per entry of the data, in canonical order
+    X2 = signal + noise_scale * standard_normal(rng, *order) if pair else None
     with quiet():                                                        # range warnings of the draws: not the data's
         chosen = select_rank(X1, X2, max_rank=K, n_bootstrap=0, whiten=whiten, center=center, seed=rng, scale=False)
     analysed = X1 - X1.mean(axis=0) if center else X1                    # the truncations compared are those of the draw as analysed
@@ -189,6 +190,7 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
     """
     from maxac.select import select_rank
     from maxac.prepare import prepare
+    from maxac.order import object_order, positions
     n_draws, center, rng = _check_count(n_draws, 'n_draws', 1), _check_center(center), _rng(seed, 'seed')
     for M, name in ((X1, 'X1'), (X2, 'X2')):
         if scipy.sparse.issparse(M) or is_dask_array(M):
@@ -210,7 +212,8 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
     if progress:
         from tqdm.auto import tqdm
         draws = tqdm(draws, desc='maxac: draws', leave=False)
-    ranks = np.array([_draw_ranks(signal, noise_scale, pair, K, whiten, center, rng) for _ in draws], dtype=int)
+    order = tuple(positions(object_order(*M)) for M in (data, tuple(D.T for D in data)))   # of the rows, of the columns
+    ranks = np.array([_draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order) for _ in draws], dtype=int)
     chosen, denoised, best = ranks.T
     gd = selection.denoising_rank
     return DenoisingConfidence(selection, float(np.mean(chosen == best)),

@@ -97,7 +97,7 @@ def dask_scaled(X, # a Dask array N x D
     >>> import dask.array as da
     >>> X = da.from_array(np.array([[3e200, 4e200], [0.0, 1e200]]), chunks=(1, 2))
     >>> energy, scale = dask_scaled(X, lambda Z: (Z ** 2).sum())
-    >>> bool(np.isclose(np.sqrt(energy) * scale, np.sqrt(26) * 1e200)), scale == 2.0 ** 664
+    >>> bool(np.isclose(np.sqrt(energy) * scale, np.sqrt(26) * 1e200)), scale == 2.0 ** 666
     (True, True)
     """
     import dask

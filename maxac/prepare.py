@@ -7,6 +7,7 @@ __all__ = ['spread_limit', 'column_scales', 'noise_spread', 'helmert_contrasts',
 
 # %% ../nbs/15_prepare.ipynb #4e93f290
 import numpy as np
+from .order import object_order
 import scipy.sparse
 import scipy.stats
 from dataclasses import dataclass
@@ -289,5 +290,6 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     sd = column_scales(data) if scale else None
     if scale: data = tuple(M.multiply(1 / sd).tocsr() if scipy.sparse.issparse(M) else M / sd for M in data)
     contrasts = center and not pair and in_memory and shape[0] <= min(shape[1], MIN_BULK + 1)
-    if contrasts: data, shape = (helmert_contrasts(data[0]),), (shape[0] - 1, shape[1])
+    if contrasts:                                                       # contrasts of the rows in canonical order (16_order)
+        data, shape = (helmert_contrasts(data[0][object_order(data[0])]),), (shape[0] - 1, shape[1])
     return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts, limit)

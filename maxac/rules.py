@@ -450,10 +450,13 @@ def mp_noise_level(X): # data, N x D
     return float(np.median(_all_singular_values(X)) / np.sqrt(n * marchenko_pastur_median(m / n)))
 
 # %% ../nbs/30_sigma_rules.ipynb #150f9d6e
+from .order import object_order, positions, standard_normal
+
+
 def _neighbour_halves(X, rng, cross_fitted):
-    "X1 = a random half of the objects, X2 = their (cross-fitted) nearest neighbours in the other half."
-    n, d = X.shape
-    rows, cols = rng.permutation(n), rng.permutation(d)
+    "X1 = a random half of the objects, X2 = their (cross-fitted) nearest neighbours in the other half; row order does not matter."
+    n, d = X.shape                                                      # random halves of the canonical orders (16_order)
+    rows, cols = object_order(X)[rng.permutation(n)], object_order(X.T)[rng.permutation(d)]
     H1, H2 = X[rows[:n // 2]], X[rows[n // 2:2 * (n // 2)]]
     if not cross_fitted: return H1, H2[nearest_neighbours(H1, H2)]
     J1, J2 = cols[:d // 2], cols[d // 2:]
@@ -470,7 +473,8 @@ def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitt
     """Two aligned measurements made from one matrix: data fission by default, or halves paired by nearest neighbours.
 
     'fission': `X + Z` and `X - Z`, Z i.i.d. N(0, noise_level^2) (independent measurements when the noise of X is
-    white Gaussian of that level). 'nearest': a random half of the objects and their nearest neighbours in the
+    white Gaussian of that level). Every draw is made in the canonical order of `maxac.order`, so the pair does not depend
+    on the order of the rows or columns. 'nearest': a random half of the objects and their nearest neighbours in the
     other half. 'cross_fitted': as 'nearest', each half of the features taken from a neighbour chosen on the other
     half.
 
@@ -507,5 +511,5 @@ def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitt
     if method != 'fission': return _neighbour_halves(X, rng, method == 'cross_fitted')
     if noise_level is None: noise_level = mp_noise_level(X)
     elif not (np.isfinite(noise_level) and noise_level > 0): _fail(f"noise_level must be a positive number; got {noise_level!r}.")
-    Z = rng.normal(scale=noise_level, size=X.shape)
+    Z = noise_level * standard_normal(rng, positions(object_order(X)), positions(object_order(X.T)))   # Z follows the entries
     return X + Z, X - Z

@@ -233,7 +233,8 @@ def _plot(selection, ax=None, **kwargs):
 
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
-from .truncated import lapack_allowance, BLOCK_ENTRIES, _resampled_sums
+from .truncated import lapack_allowance, BLOCK_ENTRIES
+from .order import object_order, positions, resampled_sums
 from .replicate import predicted_disagreement, noise_level
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
 
@@ -293,7 +294,8 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights); draws without noise do not vote."
     shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
-    values, energies = _resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng)
+    ranks = positions(object_order(Y.T if transposed else Y))          # each object's draws follow it, wherever it is stored
+    values, energies = resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng, ranks)
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
     sigma = noise_level(s, energies, shape)[0][:, None]
     with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote

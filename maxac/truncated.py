@@ -781,6 +781,7 @@ def _dask_extremes(X1, X2, gram=False):
 # %% ../nbs/11_truncated_svd.ipynb #3da83bdc
 from dataclasses import dataclass, field
 from .checks import check_pair, check_rank, _power_of_two_scale
+from .order import object_order, positions, poisson_counts
 
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
 
@@ -790,40 +791,12 @@ def _working_scale(*arrays):
     scale = _power_of_two_scale(*arrays)
     return 1.0 if 2.0 ** -200 <= scale <= 2.0 ** 200 else scale
 
-
-@functools.lru_cache(maxsize=1)
-def _poisson_table():
-    "The Poisson(1) CDF (counts 0..19; beyond, less than 1e-18) and the count of each 16-bit bucket of u (-1: a step inside it)."
-    cdf = np.cumsum(np.exp(-1.0) / scipy.special.factorial(np.arange(20)))
-    edges = np.arange(2 ** 16 + 1) / 2 ** 16                             # bucket b holds u in [b, b + 1) / 2^16
-    low, high = np.searchsorted(cdf, edges[:-1], side='right'), np.searchsorted(cdf, edges[1:], side='left')
-    return cdf, np.where(low == high, low, -1).astype(float)
-
-
-def _poisson_counts(n_draws, n_objects, rng):
-    "n_draws x n_objects independent Poisson(1) counts (floats), by inverse CDF: 16 random bits, and u in full where a step splits their bucket."
-    cdf, by_bucket = _poisson_table()
-    buckets = rng.integers(0, 2 ** 16, size=(n_draws, n_objects), dtype=np.uint16)
-    counts = by_bucket[buckets]
-    split = np.flatnonzero(counts < 0)                                   # 8 of the 65536 buckets: about 1 count in 8000
-    counts.flat[split] = np.searchsorted(cdf, (buckets.flat[split] + rng.random(split.size)) / 2 ** 16, side='right')
-    return counts
-
-
-def _resampled_sums(blocks, # yields (a, b) per block of objects: per-object quantities, m x K and m (or m x K)
-                    n_draws, rng):
-    "Sums of both over the objects drawn again, for every draw (Poisson bootstrap: each object counted Poisson(1) times)."
-    total_a = total_b = 0.0
-    for a, b in blocks:                                                  # block by block: memory m x (K + n_draws), not N
-        counts = _poisson_counts(n_draws, a.shape[0], rng)
-        total_a, total_b = total_a + counts @ a, total_b + counts @ b
-    return total_a, total_b
-
 # %% ../nbs/11_truncated_svd.ipynb #cfc2b9cd
 def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     """`(delta_sq, delta_scale, captured2, ||Y1||^2, ||Y2||^2, resampled)` by blocks of rows (one pass for Dask), never a copy.
 
-    `resampled`: with `n_draws`, the sums of (Y1 v_t)^2 and ((Y2 - Y1) v_t)^2 over the objects drawn again, per draw."""
+    `resampled`: with `n_draws`, the sums of (Y1 v_t)^2 and ((Y2 - Y1) v_t)^2 over the objects drawn again, per draw
+    (`maxac.order`: each object's counts drawn for its canonical rank, so the order of the rows does not matter)."""
     if is_dask_array(Y1):
         import dask
         import dask.array as da
@@ -836,6 +809,7 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     step = max(1, min(BLOCK_ENTRIES // (width + n_draws), -(-n // 8)))   # at most an eighth of the rows at once
     delta_sq, norms, captured, norm1, norm2 = np.zeros(s.size), np.zeros(s.size), np.zeros(s.size), 0.0, 0.0
     resampled = (np.zeros((n_draws, s.size)), np.zeros((n_draws, s.size))) if n_draws else None
+    if n_draws: counts, ranks = poisson_counts(n_draws, n, rng), positions(object_order(Y1, Y2))   # drawn per object
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
         apart, scores2 = np.asarray((block2 - block1) @ Vt.T), np.asarray(block2 @ Vt.T)   # (X2 - X1) V: no cancellation
@@ -845,9 +819,9 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
         captured += np.einsum('ij,ij->j', scores2, scores2)
         norm1, norm2 = norm1 + _squared_norm(block1), norm2 + _squared_norm(block2)   # in the same loop: no pass of their own
         if n_draws:                                                      # the votes' draws, from the same products
-            counts = _poisson_counts(n_draws, apart.shape[0], rng)
+            part = counts[:, ranks[start:start + step]].astype(float)
             scores2 -= apart                                             # X1 V, squared below in place
-            resampled = (resampled[0] + counts @ np.square(scores2, out=scores2), resampled[1] + counts @ np.square(apart, out=apart))
+            resampled = (resampled[0] + part @ np.square(scores2, out=scores2), resampled[1] + part @ np.square(apart, out=apart))
     return delta_sq, norms / n, captured, norm1, norm2, resampled
 
 # %% ../nbs/11_truncated_svd.ipynb #101afdd1
