@@ -178,8 +178,9 @@ def _fit(self, X, y=None, X2=None):
     self.denoising_rank_ = selection.denoising_rank                     # a second target, not maxAC (33_select)
     self.singular_values_, self.explained_variance_ = s, variance
     self.explained_variance_ratio_ = share
-    with np.errstate(over='ignore', under='ignore'):
-        self.noise_variance_ = float(total * max(1 - share.sum(), 0.0) / (count - k)) if k < count else 0.0
+    rest = max(1 - share.sum(), 0.0)                                     # the share beyond the k components
+    with np.errstate(over='ignore', under='ignore'):                     # 0 when nothing is left, never inf * 0
+        self.noise_variance_ = float(total * rest / (count - k)) if k < count and rest > 0 else 0.0
     return self
 
 # %% ../nbs/36_estimator.ipynb #5066c411

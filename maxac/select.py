@@ -384,9 +384,11 @@ def _pairs(X1, n_splits, rng, pairing):
 
 # %% ../nbs/33_select.ipynb #97cafcd3
 def _pair_votes(problem):
-    "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept)."
+    "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept); draws that leave a zero value or no disagreement (few objects, drawn again) do not vote."
     s_sq, e = problem.bootstrap_sums                                   # summed in svd_problem's pass over the pair
-    return np.argmax(rules.counted_values(np.sqrt(s_sq), e, problem.n_objects, problem.n_features), axis=1)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        values = rules.counted_values(np.sqrt(s_sq), e, problem.n_objects, problem.n_features)
+    return np.argmax(values, axis=1)[np.all(np.isfinite(values), axis=1)]
 
 
 def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='objects', rng=None):
@@ -405,7 +407,7 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     rows, betas, deltas = (np.array([r[:K] for r in rows]), np.array([b[1:K] for b in betas]),
                            np.array([d[1:K] for d in deltas]))
     picks = np.argmax(rows, axis=1) if picks is None else picks
-    votes = np.bincount(picks, minlength=K) / len(picks)
+    votes = np.bincount(picks, minlength=K) / len(picks) if len(picks) else np.full(K, np.nan)   # no draw could vote
     capacities = rows.mean(axis=0)                                   # one pair: its own; pairings: the mean over pairs
     resampled = 'pairs' if pairing != 'given' else ('objects' if len(picks) > 1 else 'none')
     result = RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes,

@@ -813,9 +813,10 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
         apart, scores2 = np.asarray((block2 - block1) @ Vt.T), np.asarray(block2 @ Vt.T)   # (X2 - X1) V: no cancellation
-        delta = (apart / s) ** 2                                         # squared: delta_it^2
-        delta_sq += delta.sum(axis=0)
-        norms += np.sqrt(np.cumsum(delta, axis=1, out=delta), out=delta).sum(axis=0)
+        with np.errstate(over='ignore', invalid='ignore'):               # delta_it^2; inf is refused in svd_problem
+            delta = (apart / s) ** 2
+            delta_sq += delta.sum(axis=0)
+            norms += np.sqrt(np.cumsum(delta, axis=1, out=delta), out=delta).sum(axis=0)
         captured += np.einsum('ij,ij->j', scores2, scores2)
         norm1, norm2 = norm1 + _squared_norm(block1), norm2 + _squared_norm(block2)   # in the same loop: no pass of their own
         if n_draws:                                                      # the votes' draws, from the same products
@@ -899,6 +900,35 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
     return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
 
 # %% ../nbs/11_truncated_svd.ipynb #1686607c
+def _ties(s, # singular values, descending
+          bound, # their certificate, relative to s_1
+          shape): # (N, D)
+    "Group labels of the values: neighbours that their certificates (and LAPACK's allowance) cannot tell apart share one."
+    apart = s[:-1] - s[1:] > 2 * (bound + lapack_allowance(shape)) * s[0]
+    return np.r_[0, np.cumsum(apart)]
+
+
+def _tie_mean(values, # (..., K): per component
+              labels): # K group labels, as from _ties
+    "Each component's value replaced by its group's mean (along the last axis): what any basis of a repeated value gives on average."
+    if labels[-1] == labels.size - 1: return values                     # no ties: unchanged, to the bit
+    sizes = np.bincount(labels)
+    sums = np.add.reduceat(values, np.r_[0, np.cumsum(sizes)[:-1]], axis=-1)
+    return (sums / sizes)[..., labels]
+
+
+def _through_ties(Y, # dense or sparse N x D
+                  K, # the rank wanted
+                  options): # for top_singular_triplets
+    "`top_singular_triplets` for at least K values, and past K while the K-th is repeated (its whole group is needed)."
+    m, rank = min(Y.shape) - scipy.sparse.issparse(Y), K
+    while True:
+        s, Vt, bound = top_singular_triplets(Y, min(rank + 1, m), **options)
+        groups = _ties(s, bound, Y.shape)
+        if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1]: return s, Vt, bound
+        rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
+
+
 def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sparse or Dask)
                 X2, # second measurement of the same objects, N x D
                 max_rank=None, # largest rank K; default: the numerical rank of X1 (sparse, Dask: of its top 100)
@@ -962,14 +992,22 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
     if gram is not None and scale == 1.0: s, Vt, bound = _gram_eigen(gram, K, X1.shape)   # no pass of its own
-    else: s, Vt, bound = top_singular_triplets(Y1, K, **options)
+    else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
+    s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
     if rank1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         _fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
     if bootstrap is not None and dask_input: _fail("bootstrap needs NumPy or scipy sparse input; Dask objects are not redrawn.")
     delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
+    if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
+        _fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
+              "of the same scale. Check that both are in the same units (and X1 is not nearly zero).")
+    tied = _ties(s, bound, Y1.shape)                                    # a repeated value: its vectors are any basis of
+    delta_sq, energy2 = _tie_mean(delta_sq, tied)[:K], _tie_mean(energy2, tied)[:K]   # its space: sums shared out
+    if resampled is not None: resampled = tuple(_tie_mean(r, tied)[..., :K] for r in resampled)
+    delta_scale, s, Vt = delta_scale[:K], s[:K], Vt[:K]                  # past K only to close a repeated value's group
     residual1 = np.maximum(norm1 - np.cumsum(s ** 2), 0.0)
     residual2 = np.maximum(norm2 - np.cumsum(energy2), 0.0)             # ||X2||^2 - ||X2 P_k||^2
     own = _own_basis(Y1, Y2, s, Vt, K, norm2, options) if basis == 'own' else {}

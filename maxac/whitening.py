@@ -8,6 +8,7 @@ __all__ = ['WHITENING_LEVEL', 'MIN_BULK', 'WHITENING_ROUNDS', 'cross_product', '
 
 # %% ../nbs/32_whitening.ipynb #fd17a6b7
 import numpy as np
+from .order import object_order
 import scipy.linalg
 import scipy.stats
 from dataclasses import dataclass, field
@@ -317,7 +318,8 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
         gram = np.triu(upper) + np.triu(upper, 1).T
         return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
-    rows, cols = rng.permutation(n), rng.permutation(d)
+    rows, cols = object_order(Y)[rng.permutation(n)], object_order(Y.T)[rng.permutation(d)]   # random halves of the
+                                                                     # canonical orders (16_order): the storage order is moot
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     parts = [Y[i] for i in index]                                    # one copy of Y, rescaled in place below
     grams = [cross_product(p) for p in parts]
