@@ -384,11 +384,15 @@ def _pairs(X1, n_splits, rng, pairing):
 
 # %% ../nbs/33_select.ipynb #97cafcd3
 def _pair_votes(problem):
-    "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept); draws that leave a zero value or no disagreement (few objects, drawn again) do not vote."
+    "Per draw, the rank one pair selects when its objects are drawn again with replacement (its basis kept); draws that leave a value or the disagreement at the rounding level (few objects, drawn again) do not vote."
     s_sq, e = problem.bootstrap_sums                                   # summed in svd_problem's pass over the pair
+    shape = (problem.n_objects, problem.n_features)
     with np.errstate(divide='ignore', invalid='ignore'):
-        values = rules.counted_values(np.sqrt(s_sq), e, problem.n_objects, problem.n_features)
-    return np.argmax(values, axis=1)[np.all(np.isfinite(values), axis=1)]
+        values = rules.counted_values(np.sqrt(s_sq), e, *shape)
+    tolerance = lapack_allowance(shape) ** 2                            # squares at the rounding level: as good as zero,
+    resolved = np.all(s_sq > tolerance * s_sq.max(axis=1, keepdims=True), axis=1)   # whatever the basis's rounding
+    resolved &= np.all(np.cumsum(e, axis=1) > tolerance * e.sum(axis=1, keepdims=True), axis=1)
+    return np.argmax(values, axis=1)[resolved & np.all(np.isfinite(values), axis=1)]
 
 
 def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='objects', rng=None):
