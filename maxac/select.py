@@ -297,8 +297,8 @@ def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     ranks = positions(object_order(Y.T if transposed else Y))          # each object's draws follow it, wherever it is stored
     values, energies = resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng, ranks)
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
-    sigma = noise_level(s, energies, shape)[0][:, None]
     with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote
+        sigma = noise_level(s, energies, shape)[0][:, None]
         values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape)
     return np.argmax(values, axis=1)[(sigma[:, 0] > 0) & np.all(np.isfinite(values), axis=1)]
 
