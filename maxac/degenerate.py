@@ -8,7 +8,6 @@ __all__ = ['RELATION_GAP', 'ROUNDING_MARGIN', 'SCREEN_ROWS', 'storage_rounding',
 
 # %% ../nbs/14_degenerate.ipynb #da8954e8
 import numpy as np
-from .order import object_order, positions
 import scipy.sparse
 import scipy.linalg
 from dataclasses import dataclass, field
@@ -236,15 +235,13 @@ def _screen(X, center): # dense N x D, the first measurement
     return _gap_in(X[np.sort(rows)], center, shrink)
 
 # %% ../nbs/14_degenerate.ipynb #26d7dac7
-def _pivots(contributions, # r x D: each row a relation, in units of each column's norm
-            ranks): # D: each column's canonical rank (maxac.order), so the choice does not follow the column order
-    "Rows made to hold 1 at one column each and 0 at the others' (the columns last in canonical order first): `[(column, row)]`."
+def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
+    "Rows made to hold 1 at one column each and 0 at the others' (the last columns that matter first): `[(column, row)]`."
     M, chosen = contributions.copy(), []
     for _ in range(M.shape[0]):
         free = [i for i in range(M.shape[0]) if i not in dict(chosen).values()]
         weight = np.abs(M[free]).max(axis=0)
-        real = np.flatnonzero(weight >= 0.1 * weight.max())              # the columns with a real part in a relation:
-        j = int(real[np.argmax(ranks[real])])                            # the last in canonical order (the largest norm)
+        j = int(np.flatnonzero(weight >= 0.1 * weight.max())[-1])   # the last column with a real part in a relation
         i = free[int(np.argmax(np.abs(M[free, j])))]
         M[i] /= M[i, j]
         others = np.arange(M.shape[0]) != i
@@ -270,8 +267,7 @@ def find_relations(X, # data, N x D, dense and finite, N > D (the columns are se
     Returns
     -------
     dependent : ndarray of int
-        One column per relation, to be set aside: of those that take a real part in it, the one of largest norm
-        (the last in `maxac.order`'s canonical order of the columns).
+        One column per relation, to be set aside: the last column that takes a real part in it.
     relations : tuple of Relation
         Each dependent column as a combination of the others.
 
@@ -290,7 +286,7 @@ def find_relations(X, # data, N x D, dense and finite, N > D (the columns are se
     rounding = lambda columns: storage_rounding(np.vstack([M[:, columns] for M in pair])) / scale / norms[columns]
     r, values, vectors = _null_directions(unit, loss, pair, X.shape[0] * len(pair), rounding)
     if r == 0: return np.zeros(0, dtype=int), ()
-    chosen, M = _pivots(vectors[:, :r].T, positions(object_order(*(M.T for M in pair))))
+    chosen, M = _pivots(vectors[:, :r].T)
     tolerance = max(1e-6, 10 * np.sqrt(values[r - 1] / values[r]))   # how far rounding can tilt a relation
     digits, relations = int(np.clip(-np.log10(tolerance), 1, 6)), []
     for j, i in chosen:
