@@ -441,7 +441,9 @@ def _ritz(Q, # orthonormal basis, D x q
 def _orthonormal(columns, # D x b
                  floor): # singular values at or below this are dropped
     "An orthonormal basis of span(columns), from the singular vectors above `floor`, and those singular values."
-    directions, values, _ = np.linalg.svd(columns, full_matrices=False)
+    try: directions, values, _ = np.linalg.svd(columns, full_matrices=False)
+    except np.linalg.LinAlgError:                                        # gesdd did not converge: gesvd, slower and sturdier
+        directions, values, _ = scipy.linalg.svd(columns, full_matrices=False, lapack_driver='gesvd', check_finite=False)
     return directions[:, values > floor], values[values > floor]
 
 
