@@ -901,7 +901,7 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
     top1, top2, gram = _dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
     return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
 
-# %% ../nbs/11_truncated_svd.ipynb #1686607c
+# %% ../nbs/11_truncated_svd.ipynb #6caf2959
 def _ties(s, # singular values, descending
           bound, # their certificate, relative to s_1
           shape): # (N, D)
@@ -930,7 +930,7 @@ def _through_ties(Y, # dense or sparse N x D
         if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1]: return s, Vt, bound
         rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
 
-
+# %% ../nbs/11_truncated_svd.ipynb #1686607c
 def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sparse or Dask)
                 X2, # second measurement of the same objects, N x D
                 max_rank=None, # largest rank K; default: the numerical rank of X1 (sparse, Dask: of its top 100)
