@@ -901,7 +901,7 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
     top1, top2, gram = _dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
     return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
 
-# %% ../nbs/11_truncated_svd.ipynb #6caf2959
+# %% ../nbs/11_truncated_svd.ipynb #8350fc1a
 def _ties(s, # singular values, descending
           bound, # their certificate, relative to s_1
           shape): # (N, D)
