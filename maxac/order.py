@@ -12,19 +12,21 @@ import scipy.sparse
 
 def _row_keys(B, # dense or scipy sparse N x D
               scale, # a power of two near the largest entry of the data
-              weights): # D fixed random weights, one per column
-    "Per row, the sums of (x / scale)^k for k = 1, 2, 3 and the projection on `weights` (4 x N), without a copy of B."
+              weights): # D x m fixed random weights, a column per projection
+    "Per row, the sums of (x / scale)^k for k = 1, 2, 3 and the projections on `weights` ((3 + m) x N), without a copy of B."
     from maxac.truncated import BLOCK_ENTRIES
     if scipy.sparse.issparse(B):
         B = B.tocsr()                                                   # a copy only if B is not CSR already
         values, rows = B.data / scale, np.repeat(np.arange(B.shape[0]), np.diff(B.indptr))
         square = values * values
-        return np.stack([np.bincount(rows, v, B.shape[0]) for v in (values, square, square * values, values * weights[B.indices])])
-    keys, step = np.zeros((4, B.shape[0])), max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
+        sums = [values, square, square * values] + [values * w[B.indices] for w in weights.T]
+        return np.stack([np.bincount(rows, v, B.shape[0]) for v in sums])
+    keys, step = np.zeros((3 + weights.shape[1], B.shape[0])), max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
     for start in range(0, B.shape[0], step):
         part = np.asarray(B[start:start + step], dtype=float) / scale
         square = part * part
-        keys[:, start:start + step] = part.sum(axis=1), square.sum(axis=1), np.einsum('ij,ij->i', square, part), part @ weights
+        keys[:3, start:start + step] = part.sum(axis=1), square.sum(axis=1), np.einsum('ij,ij->i', square, part)
+        keys[3:, start:start + step] = (part @ weights).T
     return keys
 
 # %% ../nbs/16_order.ipynb #8d355e66
@@ -57,6 +59,20 @@ def _largest(B): # dense or scipy sparse
     return float(abs(B).max()) if scipy.sparse.issparse(B) else float(np.max(np.abs(B)))
 
 
+def _classes(keys): # k x M: a row of keys per criterion, the first sorts first
+    "Class of each of the M items: the rank of its keys among the distinct ones, so that equal keys share one whatever the order of the items."
+    order = np.lexsort(keys[::-1])
+    new = np.r_[True, np.any(np.diff(keys[:, order], axis=1) != 0, axis=0)] if keys.shape[1] else np.zeros(0, dtype=bool)
+    classes = np.empty(keys.shape[1], dtype=int)
+    classes[order] = np.cumsum(new) - 1
+    return classes
+
+
+def _class_weights(classes, seed): # classes as from _classes
+    "A fixed standard normal weight per class, drawn for its rank (seed `seed`): the members of a class share it."
+    return np.random.default_rng(seed).standard_normal(int(classes.max(initial=-1)) + 1)[classes]
+
+
 def object_order(*blocks): # dense or scipy sparse matrices with the same rows (measurements side by side)
     """The rows in canonical order: by power sums of the row, which permuting rows or columns or a positive factor keeps.
 
@@ -68,7 +84,8 @@ def object_order(*blocks): # dense or scipy sparse matrices with the same rows (
     Returns
     -------
     ndarray of int, shape (N,)
-        Row indices in canonical order: by sum x^2, then sum x, then sum x^3, then a fixed random projection.
+        Row indices in canonical order: by sum x^2, then sum x, then sum x^3, then a fixed random projection whose
+        weights belong to classes of columns; rows tied on all of these, by a projection with weights by position.
 
     Examples
     --------
@@ -78,12 +95,17 @@ def object_order(*blocks): # dense or scipy sparse matrices with the same rows (
     """
     top = max(_largest(B) for B in blocks)
     scale = 2.0 ** np.floor(np.log2(top)) if top > 0 else 1.0          # exact, and keeps the cubes in range
-    column_keys = np.hstack([_row_keys(B.T, scale, np.zeros(B.shape[0]))[:3] for B in blocks])   # sums over the rows
-    rank = positions(np.lexsort((column_keys[2], column_keys[0], column_keys[1])))   # equal sums: by position
-    weights = np.random.default_rng(0).standard_normal(rank.size)[rank]   # fixed weights, by rank, not by position
+    keys = lambda B, weights: _row_keys(B, scale, weights)[[1, 0, 2] + list(range(3, 3 + weights.shape[1]))]   # p2, p1, p3, ...
+    column_keys = np.hstack([keys(B.T, np.zeros((B.shape[0], 0))) for B in blocks])
+    classes = _classes(column_keys)
+    if classes.max(initial=-1) + 1 < classes.size:                     # columns with equal sums: how they meet the rows
+        rows = _class_weights(_classes(sum(keys(B, np.zeros((B.shape[1], 0))) for B in blocks)), seed=1)[:, None]
+        classes = _classes(np.vstack([column_keys, np.hstack([keys(B.T, rows)[3] for B in blocks])]))
+    weights = np.column_stack([_class_weights(classes, seed=0),          # fixed weights by class, then by position
+                               np.random.default_rng(2).standard_normal(classes.size)])
     parts = np.split(weights, np.cumsum([B.shape[1] for B in blocks])[:-1])
-    keys = sum(_row_keys(B, scale, w) for B, w in zip(blocks, parts))
-    return np.lexsort((keys[3], keys[2], keys[0], keys[1]))             # the last key sorts first
+    row_keys = sum(keys(B, w) for B, w in zip(blocks, parts))
+    return np.lexsort(row_keys[::-1])                                   # p2 first; position only among full ties
 
 # %% ../nbs/16_order.ipynb #17b477fd
 import functools

@@ -243,7 +243,8 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     Parameters
     ----------
     X1, X2 : array_like, scipy sparse matrix or Dask array, shape (N, D)
-        One matrix, or two measurements of the same objects.
+        One matrix, or two measurements of the same objects. A sparse one with at most `FULL_SVD_ENTRIES` entries is
+        analysed as a dense array (at most 800 kB).
     center : bool, default False
         Subtract each matrix's column means.
     scale : bool, default False
@@ -267,12 +268,14 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     >>> float(prepare(X, center=True, scale=True).data[0].std(axis=0).round(12).max())
     1.0
     """
-    from maxac.truncated import is_dask_array
+    from maxac.truncated import is_dask_array, FULL_SVD_ENTRIES
     scale, pair = _check_scale(scale), X2 is not None
     _spread = lambda sd: float(np.max(sd) / np.median(sd))
     dask_input = is_dask_array(X1) or is_dask_array(X2)
     if dask_input: _check_dask(X1, X2)
     data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
+    data = tuple(M.toarray() if scipy.sparse.issparse(M) and M.shape[0] * M.shape[1] <= FULL_SVD_ENTRIES else M
+                 for M in data)                                         # small sparse tables are analysed as dense ones
     aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center)
     if aside: data = tuple(aside.take(M) for M in data)
     shape = _shape_after(data[0].shape, aside, pair)

@@ -233,9 +233,9 @@ def _plot(selection, ax=None, **kwargs):
 
 # %% ../nbs/33_select.ipynb #e6b292d9
 from .problem import _working_scale, _squared_norm
-from .truncated import lapack_allowance, BLOCK_ENTRIES
+from .truncated import lapack_allowance, BLOCK_ENTRIES, tie_groups, tie_mean
 from .order import object_order, positions, resampled_sums
-from .replicate import predicted_disagreement, noise_level
+from .replicate import predicted_disagreement, noise_level, tail_resolution
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
 
 
@@ -243,9 +243,10 @@ def _white_spectrum(Y, max_rank, gram=None, energy=None):
     "NoiseSpectrum of a tall sparse or Dask matrix, white noise assumed: top singular values (from `gram` if given) and energy."
     from maxac.truncated import top_singular_triplets, _gram_eigen
     rank = min(max_rank + 1, Y.shape[1] - 1)
-    if gram is not None: s, energy = _gram_eigen(gram, rank, Y.shape)[0], float(np.trace(gram))   # the energy is its trace
-    else: s, energy = top_singular_triplets(Y, rank)[0], _squared_norm(Y) if energy is None else energy
-    sigma, rank = noise_level(s, energy, Y.shape)
+    if gram is not None: (s, _, bound), energy = _gram_eigen(gram, rank, Y.shape), float(np.trace(gram))   # the energy: its trace
+    else: (s, _, bound), energy = top_singular_triplets(Y, rank), _squared_norm(Y) if energy is None else energy
+    terms = Y.nnz if scipy.sparse.issparse(Y) else Y.shape[0] * Y.shape[1]
+    sigma, rank = noise_level(s, energy, Y.shape, tail_resolution(s, bound * s[0], energy, terms))
     return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 
@@ -292,15 +293,20 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
-    "Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the weights); draws without noise do not vote."
+    """Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the
+    weights; a repeated value's group shares its sum out evenly, as in `svd_problem`); draws without noise do not vote."""
     shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
+    groups = tie_groups(spectrum.singular_values, 0.0, shape)
+    rank = int(np.flatnonzero(groups == groups[rank - 1])[-1]) + 1     # the last value's group whole: any basis of it
     ranks = positions(object_order(Y.T if transposed else Y))          # each object's draws follow it, wherever it is stored
     values, energies = resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng, ranks)
+    values = tie_mean(values, groups[:rank])
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
     with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote
-        sigma = noise_level(s, energies, shape)[0][:, None]
+        terms = (rank + 1) * sum(shape) + shape[1]                     # the weighted squares, in a basis off by D eps
+        sigma = noise_level(s, energies, shape, tail_resolution(s, 0.0, energies, terms))[0][:, None]
         values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape)
-    return np.argmax(values, axis=1)[(sigma[:, 0] > 0) & np.all(np.isfinite(values), axis=1)]
+    return np.argmax(values, axis=1)[(sigma[:, 0] > _noise_floor(s, shape)) & np.all(np.isfinite(values), axis=1)]
 
 
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
@@ -311,8 +317,8 @@ def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
 
 def _noise_floor(singular_values, shape):
     "The smallest noise level `noise_level` reports: the noise edge at the rank tolerance (below it, no noise was measured)."
-    s = np.asarray(singular_values)
-    return s[0] * lapack_allowance(shape) / (np.sqrt(shape[0]) + np.sqrt(shape[1])) if s.size else 0.0
+    s = np.asarray(singular_values)                                     # one spectrum, or one per row
+    return s[..., 0] * lapack_allowance(shape) / (np.sqrt(shape[0]) + np.sqrt(shape[1])) if s.shape[-1] else 0.0
 
 
 def _predicted_problem(s, e, shape):
@@ -553,7 +559,9 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     Parameters
     ----------
     X1 : array_like, scipy sparse matrix or Dask array, shape (N, D)
-        The data: N objects (rows) by D features, finite. With `X2`, the first of two measurements.
+        The data: N objects (rows) by D features, finite. With `X2`, the first of two measurements. A scipy sparse
+        matrix of at most `FULL_SVD_ENTRIES` (100,000) entries is analysed as the dense array; larger ones are never
+        densified.
     X2 : same type and shape as `X1`, optional
         A second measurement of the same objects. Without it, one matrix gets a second measurement by `pairing`.
     max_rank : int, optional
@@ -568,8 +576,8 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         Seed of every random choice; the same seed gives the same result.
     pairing : {'predicted', 'fission', 'cross_fitted', 'nearest', 'thinning'}, default 'predicted'
         How one matrix gets its second measurement (ignored when `X2` is given, except 'thinning', which refuses it).
-        'thinning' is for counts (non-negative integers, dense or scipy sparse, never densified): binomial thinning
-        splits them into two independent Poisson halves, each log-normalised on its own
+        'thinning' is for counts (non-negative integers, dense or scipy sparse; large sparse counts are never
+        densified): binomial thinning splits them into two independent Poisson halves, each log-normalised on its own
         (`maxac.thinning.thinned_pair`), which are then selected from as two measurements; for negative binomial
         counts call `thinned_pair` with their overdispersion and pass both halves (`38_thinning`).
     progress : bool, default False
@@ -585,7 +593,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
         What the votes redraw. 'objects': the objects (rows) drawn again with replacement, so that the votes carry
         the sampling error of the spectrum and of the noise level whatever the noise is like; with two
         measurements, the pair's objects. 'model': for one matrix, spectra drawn from the fitted low-rank-plus-white-
-        noise model (cheaper, and the fallback for sparse and Dask input, whose objects are not redrawn).
+        noise model (cheaper, and the fallback for large sparse and Dask input, whose objects are not redrawn).
     scale : bool, default False
         True divides each column by its standard deviation first (pooled over two measurements), as PCA on the
         correlation matrix does: for variables in different units. False analyses the columns as given (the paper's
@@ -613,9 +621,10 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     Constant columns, rows of zeros, repeated columns, rows entered twice (equal to an earlier row, with a value
     found nowhere else in its column) and columns that are linear functions of others (a total, a difference; exactly
     or to their stored decimals) carry no noise the model can use: they are set aside first (`14_degenerate`) and
-    listed in `RankSelection.set_aside`. Dask arrays are not searched for them. A centred matrix of at most 21 rows
-    and more columns is analysed as its N - 1 Helmert contrasts, which drop the zero singular value centring adds
-    (`15_prepare`).
+    listed in `RankSelection.set_aside`. Dask arrays are not searched for them; large sparse ones only for constant
+    columns, zero rows and, with at most `SPARSE_RELATION_COLUMNS` (2048) columns, linear relations. A centred
+    matrix of at most 21 rows and more columns is analysed as its N - 1 Helmert contrasts, which drop the zero
+    singular value centring adds (`15_prepare`).
 
     Examples
     --------

@@ -14,7 +14,7 @@ from .asc import CapacityResult, maximize_information, check_beta, _fail
 from .problem import SVDProblem, svd_problem, check_pair, check_rank, delta_scale
 from .unconstrained import (assemble_log_weight_sums, lebesgue_factor, check_variant, unconstrained_log_beta_star,
                                  net_residual)
-from .bounded import gaussian_weight_factor, sampled_mutual_information
+from .bounded import gaussian_weight_factor, sampled_mutual_information, default_information_terms
 
 
 from .checks import check_sigma
@@ -33,22 +33,30 @@ def _scaled_log_beta(problem, beta): # beta in the data's units
     with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.scale)
 
 
+def _differences(problem, log_beta, sigma, joint, basis, derivatives):
+    "N I for ranks 1..K, (3 or 1, *S, K), residuals aside: the default bounded variant from its formula, else log Z12 - log Z1 - log Z2."
+    if sigma is not None and joint == 'sum' and basis == 'shared':      # no cancellation of the three large sums
+        log_p = np.asarray(log_beta, dtype=float)[..., None] + 2 * np.log(problem.singular_values)
+        terms = default_information_terms(log_p, problem.delta_sq, problem.n_objects, sigma, derivatives)
+        with np.errstate(invalid='ignore', over='ignore'): return np.cumsum(terms, axis=-1)   # -inf below -1e308: honest
+    z1, z2, z12 = assemble_log_weight_sums(problem, log_beta, _factor(sigma, derivatives), joint, basis, residuals=False)
+    with np.errstate(invalid='ignore'): return z12 - z1 - z2            # -inf - -inf at absurd beta: NaN, never a maximum
+
+
 def _information(problem, log_beta, ranks, sigma, joint, basis, derivatives=True):
     "I and its two log-beta derivatives (only I if not `derivatives`) at `log_beta` (scaled, (R, G)) for ranks (R,); sigma None, scalar or (R,)."
     ranks = np.asarray(ranks)
     shared = log_beta.shape[0] > 1 and np.all(log_beta == log_beta[:1]) and (sigma is None or np.ndim(sigma) == 0)
     if shared:   # one grid and one width for all ranks: per-component terms once, every rank from one cumulative sum
-        z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[:1], _factor(sigma, derivatives), joint, basis, residuals=False)
-        with np.errstate(invalid='ignore'):                            # -inf - -inf at absurd beta: undefined, never a maximum
-            info = np.moveaxis((z12 - z1 - z2)[:, 0], -1, 1)[:, ranks - 1]
+        info = np.moveaxis(_differences(problem, log_beta[:1], sigma, joint, basis, derivatives)[:, 0], -1, 1)[:, ranks - 1]
     else:        # a grid or a width per rank: ranks in chunks of at most K^2 / G, so memory stays O(K^2) on any grid
         sigma = None if sigma is None else np.broadcast_to(sigma, ranks.shape)
         step, parts = max(1, problem.max_rank // log_beta.shape[1]), []
         for part in (slice(i, i + step) for i in range(0, ranks.size, step)):
             width = None if sigma is None else sigma[part][:, None, None]
-            z1, z2, z12 = assemble_log_weight_sums(problem, log_beta[part], _factor(width, derivatives), joint, basis, residuals=False)
-            columns = np.broadcast_to((ranks[part] - 1)[None, :, None, None], (z12.shape[0],) + log_beta[part].shape + (1,))
-            with np.errstate(invalid='ignore'): parts.append(np.take_along_axis(z12 - z1 - z2, columns, axis=-1)[..., 0])
+            difference = _differences(problem, log_beta[part], width, joint, basis, derivatives)
+            columns = np.broadcast_to((ranks[part] - 1)[None, :, None, None], (difference.shape[0],) + log_beta[part].shape + (1,))
+            parts.append(np.take_along_axis(difference, columns, axis=-1)[..., 0])
         info = np.concatenate(parts, axis=1)
     residual = net_residual(problem, joint, basis)[np.asarray(ranks) - 1][:, None]
     with np.errstate(over='ignore', invalid='ignore'):                 # -beta c, exactly 0 when c = 0

@@ -443,8 +443,18 @@ def _codes(table, kept, coded, missing, notes): # the columns kept; those with a
           f"(or drop-columns){leave}, or correct {them} in the file.")
 
 # %% ../nbs/89_tables.ipynb #ac7fdb85
+def _dates(values): # one column, NaN where missing
+    "True if every value is a calendar date written as a number, yyyymmdd (years 1800 to 2199), and not all are equal."
+    v = values[~np.isnan(values)]
+    if v.size < 2 or not np.all(np.isfinite(v)) or np.any(v != np.round(v)) or np.ptp(v) == 0: return False
+    year, month, day = v // 10000, v // 100 % 100, v % 100
+    leap = (year % 4 == 0) & ((year % 100 != 0) | (year % 400 == 0))
+    days = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])[np.clip(month - 1, 0, 11).astype(int)] + (leap & (month == 2))
+    return bool(np.all((year >= 1800) & (year < 2200) & (month >= 1) & (month <= 12) & (day >= 1) & (day <= days)))
+
+
 def _numeric_columns(table, index_column, columns, notes, missing='error'):
-    "The table's columns of numbers: the chosen ones, or all but a row index, columns of text and empty columns (each said)."
+    "The table's columns of numbers: the chosen ones, or all but a row index, columns of text or of yyyymmdd dates, and empty columns (each said)."
     numbers = (~np.isnan(table.values)).sum(axis=0)
     if columns is not None: kept = _chosen(columns, table)
     else:
@@ -456,6 +466,10 @@ def _numeric_columns(table, index_column, columns, notes, missing='error'):
         if empty: notes.append(f"{table.path}: dropped {counted(len(empty), 'empty column')}: "
                                f"{listed(table.column(j) for j in empty)}")
         kept = [j for j in kept if j not in text and j not in empty]
+        dates = [j for j in kept if _dates(table.values[:, j])]         # 20240131: a date, not a quantity near 2e7
+        if dates: notes.append(f"{table.path}: dropped {counted(len(dates), 'column')} of dates written as numbers "
+                               f"(yyyymmdd): {listed(table.column(j) for j in dates)} (--columns chooses columns)")
+        kept = [j for j in kept if j not in dates]
     for j in kept:
         if table.words[j] > numbers[j]:
             i, field = table.first_word[j]

@@ -4,10 +4,11 @@
 
 # %% auto #0
 __all__ = ['COLUMNS_PER_PRODUCT', 'BLOCK_ENTRIES', 'FUSED_MAX_WIDTH', 'UNIT_ROUNDOFF', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES',
-           'DENSE_KRYLOV_WIDTH', 'KRYLOV_DIMENSIONS_PER_VALUE', 'DASK_GRAM_LIMIT', 'DASK_MAX_PASSES',
-           'SPARSE_FALLBACK_PASSES', 'UNSCALED_LIMIT', 'DEFAULT_MAX_RANK', 'is_dask_array', 'lapack_allowance',
-           'numerical_rank', 'top_eigenpairs', 'gram_times', 'frobenius_upper', 'upper_cross_product', 'gram_matrix',
-           'block_krylov', 'krylov_width', 'svd_route', 'top_singular_triplets', 'SVDProblem', 'svd_problem']
+           'DENSE_KRYLOV_WIDTH', 'KRYLOV_DIMENSIONS_PER_VALUE', 'FULL_SVD_ENTRIES', 'DASK_GRAM_LIMIT',
+           'DASK_MAX_PASSES', 'SPARSE_FALLBACK_PASSES', 'UNSCALED_LIMIT', 'DEFAULT_MAX_RANK', 'is_dask_array',
+           'lapack_allowance', 'numerical_rank', 'top_eigenpairs', 'gram_times', 'frobenius_upper',
+           'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width', 'svd_route', 'top_singular_triplets',
+           'SVDProblem', 'tie_groups', 'tie_mean', 'svd_problem']
 
 # %% ../nbs/11_truncated_svd.ipynb #12074655
 import functools
@@ -560,6 +561,7 @@ SVD_ROUTES = ('auto', 'full', 'gram', 'krylov', 'arpack')
 MIN_KRYLOV_PASSES = 6                   # a Krylov route asked for by name gets at least this many passes
 DENSE_KRYLOV_WIDTH = 12                 # block width for dense NumPy input: narrow blocks, many cheap passes
 KRYLOV_DIMENSIONS_PER_VALUE = 25        # Krylov space the cost model expects per value wanted (noise bulk: ~23)
+FULL_SVD_ENTRIES = 100_000              # NumPy or sparse input with at most this many entries: LAPACK's full SVD
 DASK_GRAM_LIMIT = 4096                  # Dask input with at most this many features: the D x D Gram matrix
 DASK_MAX_PASSES = 60                    # passes the Krylov route may spend on a Dask array
 SPARSE_FALLBACK_PASSES = 60             # ... and on a sparse matrix where ARPACK stalls twice
@@ -594,9 +596,9 @@ def svd_route(shape, # (N, D)
               kind='dense'): # 'dense', 'sparse' or 'dask'
     """`(route, passes)`: the cheapest route by the cost model, and the passes the Krylov route may spend.
 
-    Sparse input goes to ARPACK; Dask input to its Gram matrix (at most `DASK_GRAM_LIMIT` features) or block Krylov;
-    small dense input to LAPACK's full SVD; other dense input to block Krylov when half the Gram route's cost buys
-    enough passes, else to the Gram route.
+    Dask input goes to its Gram matrix (at most `DASK_GRAM_LIMIT` features) or block Krylov; small NumPy or sparse
+    input (at most `FULL_SVD_ENTRIES` entries) to LAPACK's full SVD; other sparse input to ARPACK; other dense input
+    to block Krylov when half the Gram route's cost buys enough passes, else to the Gram route.
 
     Parameters
     ----------
@@ -621,9 +623,9 @@ def svd_route(shape, # (N, D)
     """
     n, d = shape
     m, width, space = min(n, d), krylov_width(rank, kind), KRYLOV_DIMENSIONS_PER_VALUE * rank
-    if kind == 'sparse': return 'arpack', 0
     if kind == 'dask': return ('gram', 0) if d <= DASK_GRAM_LIMIT else ('krylov', DASK_MAX_PASSES)
-    if n * d <= 100_000: return 'full', 0
+    if n * d <= FULL_SVD_ENTRIES: return 'full', 0                     # sparse too: densified, at most 800 kB
+    if kind == 'sparse': return 'arpack', 0
     gram = n * m * m / 2 + m ** 3 / 2 + 2 * n * d * rank
     passes = int(gram / 2 / (2 * n * d * width + 2 * d * width * space))   # the budget: half the Gram route
     return ('krylov', passes) if passes * width >= space else ('gram', 0)
@@ -631,6 +633,7 @@ def svd_route(shape, # (N, D)
 # %% ../nbs/11_truncated_svd.ipynb #b50b5a19
 def _full_route(X, rank):
     "`(s, Vt, allowance)`: the top `rank` of LAPACK's full SVD (tiny matrices, and the last fallback), with its stated allowance."
+    X = X.toarray() if scipy.sparse.issparse(X) else X                  # small: at most FULL_SVD_ENTRIES entries
     _, s, Vt = scipy.linalg.svd(X, full_matrices=False, lapack_driver='gesdd', check_finite=False)
     return s[:rank], Vt[:rank], lapack_allowance(X.shape)
 
@@ -736,7 +739,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
     if method not in SVD_ROUTES: _fail(f"method must be one of {SVD_ROUTES}; got {method!r}.")
     route, passes = svd_route(X.shape, rank, kind)
     if method != 'auto': route, passes = method, max(passes, MIN_KRYLOV_PASSES)
-    if kind != 'dense' and route not in ({'arpack', 'krylov'} if kind == 'sparse' else {'gram', 'krylov'}):
+    if method != 'auto' and kind != 'dense' and route not in ({'arpack', 'krylov'} if kind == 'sparse' else {'gram', 'krylov'}):
         _fail(f"method={method!r} is not available for {kind} input: use 'auto' or 'krylov'.")
     if route == 'krylov':
         s, Vt, bound, _ = block_krylov(X, rank, krylov_width(rank, kind), max_passes or passes, rtol, seed)
@@ -902,31 +905,72 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
     return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
 
 # %% ../nbs/11_truncated_svd.ipynb #8350fc1a
-def _ties(s, # singular values, descending
-          bound, # their certificate, relative to s_1
-          shape): # (N, D)
-    "Group labels of the values: neighbours that their certificates (and LAPACK's allowance) cannot tell apart share one."
+def tie_groups(singular_values, # descending
+               bound, # their certificate, relative to s_1 (`top_singular_triplets`)
+               shape): # (N, D) of the matrix
+    """Group labels of singular values: neighbours that their certificates (and LAPACK's allowance) cannot tell apart share one.
+
+    Parameters
+    ----------
+    singular_values : array_like, shape (K,)
+        Singular values, descending.
+    bound : float
+        Each is within `bound * s_1` of a true one.
+    shape : tuple of int
+        (N, D) of the matrix.
+
+    Returns
+    -------
+    ndarray of int, shape (K,)
+        0, 1, ... in order; equal labels: one repeated value, whose singular vectors are any basis of their span.
+
+    Examples
+    --------
+    >>> tie_groups(np.array([3.0, 2.0, 2.0, 1.0]), 0.0, (10, 4))
+    array([0, 1, 1, 2])
+    """
+    s = np.asarray(singular_values, dtype=float)
     apart = s[:-1] - s[1:] > 2 * (bound + lapack_allowance(shape)) * s[0]
     return np.r_[0, np.cumsum(apart)]
 
 
-def _tie_mean(values, # (..., K): per component
-              labels): # K group labels, as from _ties
-    "Each component's value replaced by its group's mean (along the last axis): what any basis of a repeated value gives on average."
+def tie_mean(values, # (..., K): per component
+             labels): # K group labels, as from tie_groups
+    """Each component's value replaced by its group's mean, along the last axis: what any basis of a repeated value gives on average.
+
+    Sums over a group are the same in every basis of its span (traces); the single components are not. Without ties
+    the values come back unchanged, to the bit.
+
+    Parameters
+    ----------
+    values : ndarray, shape (..., K)
+        Per-component values (one row per draw, say).
+    labels : ndarray of int, shape (K,)
+        Group labels, as from `tie_groups`.
+
+    Returns
+    -------
+    ndarray, shape (..., K)
+
+    Examples
+    --------
+    >>> tie_mean(np.array([[5.0, 1.0, 3.0, 2.0]]), np.array([0, 1, 1, 2]))
+    array([[5., 2., 2., 2.]])
+    """
     if labels[-1] == labels.size - 1: return values                     # no ties: unchanged, to the bit
     sizes = np.bincount(labels)
     sums = np.add.reduceat(values, np.r_[0, np.cumsum(sizes)[:-1]], axis=-1)
     return (sums / sizes)[..., labels]
 
-
+# %% ../nbs/11_truncated_svd.ipynb #67d7e6d1
 def _through_ties(Y, # dense or sparse N x D
                   K, # the rank wanted
                   options): # for top_singular_triplets
     "`top_singular_triplets` for at least K values, and past K while the K-th is repeated (its whole group is needed)."
-    m, rank = min(Y.shape) - scipy.sparse.issparse(Y), K
+    m, rank = min(Y.shape) - (svd_route(Y.shape, K, 'sparse')[0] == 'arpack' and scipy.sparse.issparse(Y)), K   # ARPACK: < min(N, D)
     while True:
         s, Vt, bound = top_singular_triplets(Y, min(rank + 1, m), **options)
-        groups = _ties(s, bound, Y.shape)
+        groups = tie_groups(s, bound, Y.shape)
         if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1]: return s, Vt, bound
         rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
 
@@ -990,7 +1034,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     if max_rank is None and not large:
         K = numerical_rank(scipy.linalg.svd(Y1, compute_uv=False, check_finite=False), Y1.shape)
         if K == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
-    elif max_rank is None: K, clip_rank = min(min(n, d) - (not dask_input), DEFAULT_MAX_RANK), True   # no full SVD
+    elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not dask_input), DEFAULT_MAX_RANK), True   # no full SVD
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
     if gram is not None and scale == 1.0: s, Vt, bound = _gram_eigen(gram, K, X1.shape)   # no pass of its own
@@ -1006,9 +1050,9 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
         _fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
               "of the same scale. Check that both are in the same units (and X1 is not nearly zero).")
-    tied = _ties(s, bound, Y1.shape)                                    # a repeated value: its vectors are any basis of
-    delta_sq, energy2 = _tie_mean(delta_sq, tied)[:K], _tie_mean(energy2, tied)[:K]   # its space: sums shared out
-    if resampled is not None: resampled = tuple(_tie_mean(r, tied)[..., :K] for r in resampled)
+    tied = tie_groups(s, bound, Y1.shape)                                  # a repeated value: its vectors are any basis of
+    delta_sq, energy2 = tie_mean(delta_sq, tied)[:K], tie_mean(energy2, tied)[:K]   # its space: sums shared out
+    if resampled is not None: resampled = tuple(tie_mean(r, tied)[..., :K] for r in resampled)
     delta_scale, s, Vt = delta_scale[:K], s[:K], Vt[:K]                  # past K only to close a repeated value's group
     residual1 = np.maximum(norm1 - np.cumsum(s ** 2), 0.0)
     residual2 = np.maximum(norm2 - np.cumsum(energy2), 0.0)             # ||X2||^2 - ||X2 P_k||^2
