@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK, README = ROOT / 'nbs' / 'index.ipynb', ROOT / 'README.md'
 FIGURES = 'nbs/readme_files'          # the README's figures, written from the notebook's outputs
 DIRECTIVE = re.compile(r'^\s*#\s*\|\s*(\S+)')
+END = '<!-- README ends here'             # a markdown cell starting so ends the README; the index goes on
 HEADER = '<!-- Generated from nbs/index.ipynb by .ci/make_readme.py: edit the notebook, not this file. -->\n\n'
 
 
@@ -34,6 +35,7 @@ def readme_text(notebook=NOTEBOOK):
     nb = copy.deepcopy(nbformat.read(notebook, as_version=4))
     cells = []
     for cell in nb.cells:
+        if cell.cell_type == 'markdown' and cell.source.startswith(END): break   # the rest is in the index only
         names = _directives(cell.source)
         if 'hide' in names or 'nbdev_export(' in cell.source: continue
         if cell.cell_type == 'code':

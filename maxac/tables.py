@@ -387,7 +387,7 @@ def _index_columns(table, index_column, notes):
         notes.append(f"{table.path}: dropped {which}, a row index ({why}; --index-column keep keeps it)")
         return lead
     first, n = table.values[:, 0], table.values.shape[0]
-    if np.array_equal(first, np.arange(n)) or np.array_equal(first, np.arange(1, n + 1)):
+    if n >= 3 and (np.array_equal(first, np.arange(n)) or np.array_equal(first, np.arange(1, n + 1))):   # 1 or 1, 2: data
         notes.append(f"{table.path}: dropped {table.column(0)}, a row index {first[0]:g}..{first[-1]:g} (--index-column keep keeps it)")
         return 1
     return 0
