@@ -7,7 +7,7 @@ __all__ = ['log_weight_sums', 'mutual_information', 'information_derivatives', '
 
 # %% ../nbs/00_asc.ipynb #065f685d
 import numpy as np
-from .checks import _fail, check_beta, check_costs, _check_objects, _power_of_two_scale
+from .checks import fail, check_beta, check_costs, check_objects, power_of_two_scale
 
 
 def _times(log_beta, costs):
@@ -38,7 +38,7 @@ def _gibbs_moments(shifted_costs, log_beta):
 
 def _shifted(costs1, costs2):
     "Scale, shifted scaled costs (each with minimum 0, and their sum), minima, and the sum's minimum."
-    scale = _power_of_two_scale(costs1, costs2)
+    scale = power_of_two_scale(costs1, costs2)
     c1, c2 = costs1 / scale, costs2 / scale
     m1, m2 = c1.min(), c2.min()
     s1, s2 = c1 - m1, c2 - m2
@@ -130,7 +130,7 @@ def mutual_information(costs1, # cost of each of the M hypotheses on the first d
     [ 0.      0.2269 -7.9206]
     """
     costs1, costs2 = check_costs(costs1, costs2)
-    beta, n_objects = check_beta(beta), _check_objects(n_objects)
+    beta, n_objects = check_beta(beta), check_objects(n_objects)
     log_t = np.log(costs1.size) if log_n_transformations is None else float(log_n_transformations)
     return _information_terms(costs1, costs2, beta, n_objects, log_t)[0]
 
@@ -167,7 +167,7 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
     [ 0.     -0.0743] [ 2.     -0.9413]
     """
     costs1, costs2 = check_costs(costs1, costs2)
-    beta, n_objects = check_beta(beta), _check_objects(n_objects)
+    beta, n_objects = check_beta(beta), check_objects(n_objects)
     scale, s1, s2, s12, (_, _, m12) = _shifted(costs1, costs2)
     log_beta = np.atleast_1d(_log(beta) + np.log(scale)).ravel()
     weights = [np.exp(-_times(log_beta[:, None], s)) for s in (s1, s2, s12)]
@@ -182,7 +182,7 @@ def information_derivatives(costs1, # cost of each of the M hypotheses on the fi
     return first.reshape(beta.shape), second.reshape(beta.shape)
 
 # %% ../nbs/00_asc.ipynb #d51ea470
-from .maximize import LOG_BETA_RANGE, CapacityResult, maximize_information, _squeeze
+from .maximize import LOG_BETA_RANGE, CapacityResult, maximize_information, unbatched
 
 
 def capacity(costs1, # cost of each of the M hypotheses on the first data set, shape (M,)
@@ -215,9 +215,9 @@ def capacity(costs1, # cost of each of the M hypotheses on the first data set, s
     0.2298 0.9224 interior
     """
     costs1, costs2 = check_costs(costs1, costs2)
-    n_objects = _check_objects(n_objects)
+    n_objects = check_objects(n_objects)
     log_t = np.log(costs1.size) if log_n_transformations is None else float(log_n_transformations)
     spread = max(np.std(costs1), np.std(costs2))
     center = -np.log(spread) if spread > 0 else 0.0
     evaluate = lambda x: _information_terms(costs1, costs2, np.exp(x), n_objects, log_t)
-    return _squeeze(maximize_information(evaluate, [center]))
+    return unbatched(maximize_information(evaluate, [center]))

@@ -10,12 +10,12 @@ __all__ = ['KD_TREE_PAIRS', 'KD_TREE_DIMENSIONS', 'Spectrum', 'data_spectrum', '
 
 # %% ../nbs/20_baselines.ipynb #103a5aaa
 import numpy as np
-from .checks import _power_of_two_scale
+from .checks import power_of_two_scale
 import scipy.integrate
 import scipy.linalg
 import scipy.optimize
 from scipy.special import gammaln
-from .asc import _fail
+from .checks import fail
 from .problem import check_matrix, check_rank
 
 # %% ../nbs/20_baselines.ipynb #ae991953
@@ -35,7 +35,7 @@ def _tail(values):
 
 # %% ../nbs/20_baselines.ipynb #da523978
 from dataclasses import dataclass
-from .checks import _check_center
+from .checks import check_center
 
 
 @dataclass(frozen=True)
@@ -83,18 +83,18 @@ def data_spectrum(X, center=True):
     >>> spectrum.shape, spectrum.centered, spectrum.singular_values.round(3)
     ((3, 2), False, array([11.645,  0.631]))
     """
-    X, center = check_matrix(X, min_rows=1), _check_center(center)
+    X, center = check_matrix(X, min_rows=1), check_center(center)
     return Spectrum(_singular_values(X - X.mean(axis=0) if center else X), X.shape, center)
 
 # %% ../nbs/20_baselines.ipynb #ad989495
 def _as_spectrum(X, center, min_rows=1):
     "A Spectrum from a matrix (centred by default) or a Spectrum as given, refusing a `center` it was not computed with."
     if isinstance(X, Spectrum):
-        if center is not None and _check_center(center) != X.centered:
-            _fail(f"center={center} but the Spectrum was computed with center={X.centered}: pass center=None, or "
+        if center is not None and check_center(center) != X.centered:
+            fail(f"center={center} but the Spectrum was computed with center={X.centered}: pass center=None, or "
                   f"compute data_spectrum(X, center={center}).")
         if X.shape[0] < min_rows:
-            _fail(f"X must have at least {min_rows} objects (rows) and 1 feature (column); got shape {X.shape}.")
+            fail(f"X must have at least {min_rows} objects (rows) and 1 feature (column); got shape {X.shape}.")
         return X
     return data_spectrum(check_matrix(X, min_rows=min_rows), True if center is None else center)
 
@@ -151,7 +151,7 @@ def laplace_scores(X, max_rank=None, center=None):
     n, d = spectrum.shape
     e = _eigenvalues(spectrum)
     r = e.size
-    if r < 2: _fail(f"X must have at least 2 non-zero eigenvalues{' after centring' if spectrum.centered else ''}; it has {r}.")
+    if r < 2: fail(f"X must have at least 2 non-zero eigenvalues{' after centring' if spectrum.centered else ''}; it has {r}.")
     K = r - 1 if max_rank is None else check_rank(max_rank, r - 1, 'max_rank', f'r - 1, r = {r} non-zero eigenvalues')
     n1, ks = n - spectrum.centered, np.arange(1, K + 1)                # degrees of freedom: one spent on the mean
     ehat = e * n / n1
@@ -171,7 +171,7 @@ def laplace_scores(X, max_rank=None, center=None):
               + 1.5 * ks * np.log(2) - 0.5 * np.log(d - ks))
     score0 = -n1 * d / 2 * np.log(ehat.mean()) - 0.5 * np.log(d)
     if not np.all(np.isfinite(scores)):
-        _fail("X has repeated eigenvalues: the Laplace approximation is undefined there (its Hessian is singular). "
+        fail("X has repeated eigenvalues: the Laplace approximation is undefined there (its Hessian is singular). "
               "Use bic_rank, or break the tie (e.g. by adding tiny noise).")
     return np.concatenate([[score0], scores])
 
@@ -234,7 +234,7 @@ def bic_scores(X, max_rank=None, center=None):
     n, d = spectrum.shape
     e = _eigenvalues(spectrum)
     upper = _bic_limit(spectrum)                                       # a rank r or more would leave v_k = 0: log(0)
-    if upper < 1: _fail(f"BIC needs D >= 2 features and at least 2 non-zero eigenvalues{' after centring' if spectrum.centered else ''}; "
+    if upper < 1: fail(f"BIC needs D >= 2 features and at least 2 non-zero eigenvalues{' after centring' if spectrum.centered else ''}; "
                         f"X has shape {spectrum.shape} and {e.size}.")
     K = upper if max_rank is None else check_rank(max_rank, upper, 'max_rank',
                                                   f'min(D - 1, N - {1 + spectrum.centered}, r - 1), r = {e.size} non-zero eigenvalues')
@@ -275,7 +275,7 @@ def bic_rank(X, max_rank=None, center=None):
 def _check_ratio(beta):
     "`beta` as a float in (0, 1]."
     if not np.isscalar(beta) or not np.isfinite(beta) or not 0 < beta <= 1:
-        _fail(f"beta must be a number in (0, 1] (the aspect ratio min(N, D) / max(N, D)); got {beta!r}.")
+        fail(f"beta must be a number in (0, 1] (the aspect ratio min(N, D) / max(N, D)); got {beta!r}.")
     return float(beta)
 
 # %% ../nbs/20_baselines.ipynb #bb2c11ef
@@ -359,7 +359,7 @@ def gavish_donoho_omega(beta): # aspect ratio m / n, 0 < beta <= 1
 def _check_sigma_known(sigma):
     "`sigma` as a positive float."
     if not np.isscalar(sigma) or not np.isfinite(sigma) or sigma <= 0:
-        _fail(f"sigma must be a positive number (the noise standard deviation of one entry); got {sigma!r}.")
+        fail(f"sigma must be a positive number (the noise standard deviation of one entry); got {sigma!r}.")
     return float(sigma)
 
 
@@ -449,8 +449,8 @@ def nearest_neighbours(queries, # M x D points to map
     """
     queries, reference = check_matrix(queries, 'queries', 1), check_matrix(reference, 'reference', 1)
     if queries.shape[1] != reference.shape[1]:
-        _fail(f"queries and reference need the same number of features; got {queries.shape[1]} and {reference.shape[1]}.")
-    power = _power_of_two_scale(queries, reference)                    # distances of entries near 1e170 would overflow
+        fail(f"queries and reference need the same number of features; got {queries.shape[1]} and {reference.shape[1]}.")
+    power = power_of_two_scale(queries, reference)                    # distances of entries near 1e170 would overflow
     if power != 1.0: queries, reference = queries / power, reference / power
     if queries.shape[0] * reference.shape[0] > KD_TREE_PAIRS and queries.shape[1] <= KD_TREE_DIMENSIONS:
         import scipy.spatial                                           # many points in few dimensions: N log N, not N^2
@@ -509,12 +509,12 @@ def mtc_scores(X1, # first data set, N1 objects x D features; split in two halve
     else:
         fit, test = check_matrix(X1, 'X1'), check_matrix(X2, 'X2')
         if fit.shape != test.shape:
-            _fail(f"X1 and X2 must be two measurements of the same objects and features: shapes {fit.shape} "
+            fail(f"X1 and X2 must be two measurements of the same objects and features: shapes {fit.shape} "
                   f"and {test.shape} differ. Row i of both must describe object i.")
         neighbour = np.arange(fit.shape[0])                           # aligned objects: identity mapping
     U, s, Vt = scipy.linalg.svd(fit, full_matrices=False, lapack_driver='gesdd', check_finite=False)
     upper = _n_nonzero(s, fit.shape)
-    if upper == 0: _fail("The fitted data are all zeros: there is no rank to select.")
+    if upper == 0: fail("The fitted data are all zeros: there is no rank to select.")
     K = upper if max_rank is None else check_rank(max_rank, upper, 'max_rank', 'the numerical rank of the set fitted')
     c = U[neighbour, :K] * s[:K]                                     # predicted coordinates c_it
     a = test @ Vt[:K].T                                              # a_it = x2_i . v_t
@@ -560,7 +560,7 @@ def _check_folds(n_folds, shape):
     ok = (isinstance(n_folds, (tuple, list)) and len(n_folds) == 2 and
           all(isinstance(f, (int, np.integer)) and not isinstance(f, (bool, np.bool_)) for f in n_folds))
     if not ok or not (2 <= n_folds[0] <= shape[0] and 2 <= n_folds[1] <= shape[1]):
-        _fail(f"n_folds must be two integers (row folds, column folds), each between 2 and the number of rows "
+        fail(f"n_folds must be two integers (row folds, column folds), each between 2 and the number of rows "
               f"({shape[0]}) or columns ({shape[1]}); got {n_folds!r}.")
     return int(n_folds[0]), int(n_folds[1])
 
@@ -663,9 +663,9 @@ def _check_permutations(n_permutations, quantile):
     "`n_permutations` as a positive int and `quantile` as a float in (0, 1)."
     if isinstance(n_permutations, (bool, np.bool_)) or not isinstance(n_permutations, (int, np.integer)) \
             or n_permutations < 1:
-        _fail(f"n_permutations must be a positive integer; got {n_permutations!r}.")
+        fail(f"n_permutations must be a positive integer; got {n_permutations!r}.")
     if not np.isscalar(quantile) or not np.isfinite(quantile) or not 0 < quantile < 1:
-        _fail(f"quantile must be a number strictly between 0 and 1, e.g. 0.95; got {quantile!r}.")
+        fail(f"quantile must be a number strictly between 0 and 1, e.g. 0.95; got {quantile!r}.")
     return int(n_permutations), float(quantile)
 
 # %% ../nbs/20_baselines.ipynb #72a4acd8
@@ -779,7 +779,7 @@ def screenot_rank(X, # data, N objects x D features; not centred
                           "maxac, pip install -e '.[screenot]').") from error
     X = check_matrix(X)
     limit = _screenot_limit(X.shape)
-    if limit < 1: _fail(f"ScreeNOT needs min(N, D) >= 4 (its bound k on the rank must satisfy 2 k + 1 < min(N, D)); got shape {X.shape}.")
+    if limit < 1: fail(f"ScreeNOT needs min(N, D) >= 4 (its bound k on the rank must satisfy 2 k + 1 < min(N, D)); got shape {X.shape}.")
     k = limit if max_rank is None else check_rank(max_rank, limit, 'max_rank', "ScreeNOT's imputation needs 2 k + 1 < min(N, D)")
     largest = np.abs(X).max()
     if largest == 0: return 0

@@ -19,7 +19,7 @@ import zipfile
 import zlib
 from pathlib import Path
 import numpy as np
-from .asc import _fail
+from .checks import fail
 from .tables import STDIN, Table, load_matrix, read_tables   # load_matrix: maxac.cli.load_matrix too
 
 
@@ -55,10 +55,10 @@ def _check_plot(path): # the --plot argument, or None
     if path is None: return
     from matplotlib.backend_bases import FigureCanvasBase
     kinds, suffix = FigureCanvasBase.get_supported_filetypes(), Path(path).suffix.lower().lstrip('.')
-    if suffix not in kinds: _fail(f"--plot {path}: {'.' + suffix if suffix else 'no extension'} is not an image type matplotlib writes; use .png, .pdf or .svg.")
+    if suffix not in kinds: fail(f"--plot {path}: {'.' + suffix if suffix else 'no extension'} is not an image type matplotlib writes; use .png, .pdf or .svg.")
     folder = Path(path).parent
-    if not folder.is_dir(): _fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
-    if not os.access(folder, os.W_OK): _fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
+    if not folder.is_dir(): fail(f"--plot {path}: the folder {folder} does not exist; create it first.")
+    if not os.access(folder, os.W_OK): fail(f"--plot {path}: the folder {folder} is not writable; choose another path.")
 
 # %% ../nbs/90_cli.ipynb #6222de86
 class _Phases:
@@ -93,9 +93,9 @@ def _inputs(args, count, phases): # count: the files a command takes, (low, high
         X1, X2, title = _example(300 if count[0] == 1 else 200)
         return X1, (None if count[0] == 1 else X2), title, None
     if not count[0] <= len(args.files) <= count[1]:
-        _fail("give two files (X1 and X2, aligned rows) or --example." if count[0] == 2 else
+        fail("give two files (X1 and X2, aligned rows) or --example." if count[0] == 2 else
               "give one data file (or two aligned measurements of the same objects), or --example.")
-    if args.files.count(STDIN) > 1: _fail(f"standard input can be read once: give {STDIN} for one of the files only.")
+    if args.files.count(STDIN) > 1: fail(f"standard input can be read once: give {STDIN} for one of the files only.")
     notes = []
     tables = read_tables(args.files, args.skip_rows, args.index_column, notes, args.columns, args.missing, args.max_bytes)
     for note in notes: print(note)
@@ -133,12 +133,12 @@ def curve_command(args):
         phases('SVD and capacities')
         problem = svd_problem(X1, X2, args.max_rank or min(10, *np.shape(X1)), clip_rank=args.max_rank is None)
         if not np.any(problem.delta_sq > 0):
-            _fail("X1 and X2 are identical along every component considered: the capacity is infinite at every rank. "
+            fail("X1 and X2 are identical along every component considered: the capacity is infinite at every rank. "
                   "maxAC needs two noisy measurements of the same objects; for one matrix use maxac select FILE.")
         sigma = args.sigma
         if args.sigma_delta is not None:
             if args.reference_rank > problem.max_rank:
-                _fail(f"--reference-rank must be between 1 and {problem.max_rank} (the ranks computed); got {args.reference_rank}.")
+                fail(f"--reference-rank must be between 1 and {problem.max_rank} (the ranks computed); got {args.reference_rank}.")
             sigma = args.sigma_delta * problem.delta_scale[args.reference_rank - 1]
         curve = curve_from_problem(problem, sigma)
     print(f'maxAC capacity curve: {title}')
@@ -186,14 +186,14 @@ def _standardised(result, standardize): # --standardize (True), --no-standardize
 
 def _analysed(result, X1, X2, standardize=None): # standardize: --standardize (True), --no-standardize, neither (None)
     "The data maxAC analysed: the rows and columns it kept (standardised as it was), scaled by a power of two (exact)."
-    from maxac.problem import _working_scale
+    from maxac.problem import working_scale
     data = [np.asarray(M, dtype=float) for M in (X1, X2) if M is not None]
     if result.set_aside: data = [result.set_aside.take(M) for M in data]
     if _standardised(result, standardize):                           # by the deviations maxAC used, in both
         deviation = getattr(result, 'column_scale', None)
         deviation = data[0].std(axis=0) if deviation is None else np.asarray(deviation, dtype=float)
         data = [M / np.where(deviation > 0, deviation, 1.0) for M in data]
-    scale = _working_scale(*data)
+    scale = working_scale(*data)
     return [M / scale for M in data] if scale != 1.0 else data
 
 
@@ -352,7 +352,7 @@ def _scale_keyword(function, name, standardize): # select_rank or denoising_conf
     "`{'scale': True or False}` for --standardize or --no-standardize, `{}` for neither (the API's default applies)."
     if standardize is None: return {}
     if 'scale' not in inspect.signature(function).parameters:
-        _fail(f"--{'' if standardize else 'no-'}standardize needs {name}(scale=...), which this version of maxac "
+        fail(f"--{'' if standardize else 'no-'}standardize needs {name}(scale=...), which this version of maxac "
               "does not have: leave the option out, or divide each column by its standard deviation before saving the "
               "file.")
     return {'scale': standardize}
@@ -361,7 +361,7 @@ def _scale_keyword(function, name, standardize): # select_rank or denoising_conf
 def _confidence(args, X1, X2):
     "`denoising_confidence` for `--confidence N`; refused for the pairings that make pairs, which it cannot redraw."
     if args.pairing != 'predicted':
-        _fail(f"--confidence redraws one matrix (--pairing predicted, the default) or two measurements; with --pairing "
+        fail(f"--confidence redraws one matrix (--pairing predicted, the default) or two measurements; with --pairing "
               f"{args.pairing} pass both halves as two files, or leave out --confidence.")
     from maxac.confidence import denoising_confidence
     return denoising_confidence(X1, X2, max_rank=args.max_rank, n_draws=args.confidence, seed=args.seed,
@@ -415,8 +415,8 @@ def select_command(args):
         seed, pairing = args.seed, args.pairing
         if pairing == 'thinning' and X2 is None:                # thinned here as select_rank would (one random stream),
             from maxac.thinning import thinned_pair              # so that the baselines see the halves maxAC analysed
-            from maxac.checks import _rng
-            seed, pairing = _rng(args.seed), 'predicted'
+            from maxac.checks import check_seed
+            seed, pairing = check_seed(args.seed), 'predicted'
             X1, X2 = thinned_pair(X1, seed=seed)
         result = select_rank(X1, X2, max_rank=args.max_rank, n_splits=args.splits, seed=seed, pairing=pairing,
                              n_bootstrap=args.bootstrap, progress=not phases.disable, center=args.center,

@@ -12,10 +12,10 @@ from .checks import warn, quiet
 from dataclasses import dataclass
 import numpy as np
 import scipy.sparse
-from .asc import _fail
-from .data import _check_count, _check_center, _rng, denoising_errors
+from .checks import fail
+from .data import check_count, check_center, check_seed, denoising_errors
 from .replicate import spike_strength
-from .truncated import top_singular_triplets, is_dask_array, _working_scale
+from .truncated import top_singular_triplets, is_dask_array, working_scale
 
 # %% ../nbs/44_confidence.ipynb #de6ea601
 def _fitted_signal(Y, sigma, rows, cols, rank):
@@ -32,8 +32,8 @@ def _fitted_signal(Y, sigma, rows, cols, rank):
 
 def _variance_profile(X1, X2):
     "`(sigma, rows, cols)`: one measurement's noise level, and relative row and column scales on the sides whose noise is uneven."
-    from maxac.select import _disagreement_noise
-    sigma, uneven = _disagreement_noise(X1, X2)
+    from maxac.select import disagreement_noise
+    sigma, uneven = disagreement_noise(X1, X2)
     variance = (X1 - X2) ** 2 / 2 / sigma ** 2
     rows, cols = (np.sqrt(variance.mean(axis=axis)) if side in uneven else np.ones(variance.shape[1 - axis])
                   for axis, side in ((1, 'rows'), (0, 'columns')))
@@ -191,10 +191,10 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
     from maxac.select import select_rank
     from maxac.prepare import prepare
     from maxac.order import object_order, positions
-    n_draws, center, rng = _check_count(n_draws, 'n_draws', 1), _check_center(center), _rng(seed, 'seed')
+    n_draws, center, rng = check_count(n_draws, 'n_draws', 1), check_center(center), check_seed(seed, 'seed')
     for M, name in ((X1, 'X1'), (X2, 'X2')):
         if scipy.sparse.issparse(M) or is_dask_array(M):
-            _fail(f"denoising_confidence draws dense matrices of the shape of {name}: pass a NumPy array "
+            fail(f"denoising_confidence draws dense matrices of the shape of {name}: pass a NumPy array "
                   f"({name}.toarray() or {name}.compute() if it fits in memory), or use select_rank's votes.")
     selection = select_rank(X1, X2, max_rank=max_rank, seed=rng, whiten=whiten, center=center, scale=scale)
     pair, K = X2 is not None, int(selection.ranks[-1])
@@ -204,7 +204,7 @@ def denoising_confidence(X1, # data, N objects x D features, dense (or the first
         return DenoisingConfidence(selection, np.nan, np.nan, empty, empty, empty, 0)
     prepared = prepare(X1, X2, center, scale, whiten)                   # the data as select_rank analysed them
     data, center = prepared.data, center and not prepared.contrasts     # contrasts are centred already
-    scale = _working_scale(*data)                                        # a power of two: exact, and no square overflows
+    scale = working_scale(*data)                                        # a power of two: exact, and no square overflows
     signal, sigma, rows, cols, m = _fitted_model(selection, tuple(M / scale for M in data), scale)
     noise_scale = sigma * rows[:, None] * cols
     draws = range(n_draws)

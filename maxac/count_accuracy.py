@@ -15,7 +15,7 @@ import scipy.linalg
 import scipy.sparse
 import scipy.sparse.linalg
 from . import data as generators
-from .checks import _fail, check_pair, check_rank
+from .checks import fail, check_pair, check_rank
 from .thinning import thin_counts, thinned_pair, stabilise_counts, estimate_overdispersion
 from .accuracy import single_matrix_methods, scores, score_table, family_table
 

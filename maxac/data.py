@@ -5,13 +5,13 @@
 # %% auto #0
 __all__ = ['NOISE_KINDS', 'DATASETS', 'MixtureData', 'gaussian_mixture', 'low_rank_plus_noise', 'spiked_model', 'factor_model',
            'decaying_spectrum', 'noisy_dataset', 'denoising_errors', 'best_denoising_rank', 'CountData',
-           'single_cell_counts', 'text_counts']
+           'log1p_normalised', 'single_cell_counts', 'text_counts']
 
 # %% ../nbs/10_data.ipynb #5b2e4962
 import numpy as np
 import scipy.linalg
 from dataclasses import dataclass
-from .checks import _fail, _power_of_two_scale, _check_count, _check_real, _rng, _check_center
+from .checks import fail, power_of_two_scale, check_count, check_real, check_seed, check_center
 from .problem import check_matrix, numerical_rank
 
 # %% ../nbs/10_data.ipynb #b8e7717c
@@ -130,15 +130,15 @@ def gaussian_mixture(n_objects, # N, number of objects (>= n_components)
     >>> gaussian_mixture(200, 20, 4, noise=0.1, center=False, seed=0).signal_rank
     4
     """
-    n = _check_count(n_objects, 'n_objects', 2)
-    m = _check_count(n_components, 'n_components')
-    d = _check_count(n_features, 'n_features')
-    if n < m: _fail(f"n_objects = {n} is smaller than n_components = {m}: every component needs an object. "
+    n = check_count(n_objects, 'n_objects', 2)
+    m = check_count(n_components, 'n_components')
+    d = check_count(n_features, 'n_features')
+    if n < m: fail(f"n_objects = {n} is smaller than n_components = {m}: every component needs an object. "
                     "Use more objects or fewer components.")
-    if d < m: _fail(f"n_features = {d} is smaller than n_components = {m}: {m} centroids that are all equally far "
+    if d < m: fail(f"n_features = {d} is smaller than n_components = {m}: {m} centroids that are all equally far "
                     f"apart and linearly independent need at least {m} features. Increase n_features.")
-    noise, separation = _check_real(noise, 'noise'), _check_real(separation, 'separation', positive=True)
-    center, rng = _check_center(center), _rng(seed)
+    noise, separation = check_real(noise, 'noise'), check_real(separation, 'separation', positive=True)
+    center, rng = check_center(center), check_seed(seed)
     basis = np.linalg.qr(rng.normal(size=(d, m)))[0]                  # D x m, orthonormal columns
     centroids = separation / np.sqrt(2) * basis.T                       # m x D, vertices of a regular simplex
     labels = rng.permutation(np.arange(n) % m)
@@ -153,12 +153,12 @@ def _spectrum_shape(spectrum, # 'equal', 'linear', 'geometric', or r positive nu
     if isinstance(spectrum, str):
         shapes = {'equal': np.ones(rank), 'linear': np.arange(rank, 0, -1.0), 'geometric': 0.5 ** np.arange(rank)}
         if spectrum not in shapes:
-            _fail(f"spectrum must be 'equal', 'linear', 'geometric' or {rank} positive numbers; got {spectrum!r}.")
+            fail(f"spectrum must be 'equal', 'linear', 'geometric' or {rank} positive numbers; got {spectrum!r}.")
         return shapes[spectrum]
     try: shape = np.asarray(spectrum, dtype=float)
     except (TypeError, ValueError): shape = np.full(0, np.nan)
     if shape.shape != (rank,) or not np.all(np.isfinite(shape)) or np.any(shape <= 0):
-        _fail(f"spectrum must be 'equal', 'linear', 'geometric' or {rank} positive numbers (one per component); "
+        fail(f"spectrum must be 'equal', 'linear', 'geometric' or {rank} positive numbers (one per component); "
               f"got {spectrum!r}.")
     return np.sort(shape)[::-1]
 
@@ -202,11 +202,11 @@ def low_rank_plus_noise(n_objects, # N, number of objects
     >>> print(np.linalg.svd(data.signal, compute_uv=False)[:4].round(2))
     [47.81 23.9  11.95  0.  ]
     """
-    n, d = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features')
-    r = _check_count(rank, 'rank')
-    if r > min(n, d): _fail(f"rank must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
-    shape, noise = _spectrum_shape(spectrum, r), _check_real(noise, 'noise')
-    center, rng = _check_center(center), _rng(seed)
+    n, d = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features')
+    r = check_count(rank, 'rank')
+    if r > min(n, d): fail(f"rank must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
+    shape, noise = _spectrum_shape(spectrum, r), check_real(noise, 'noise')
+    center, rng = check_center(center), check_seed(seed)
     values = shape * np.sqrt(n * d) / np.linalg.norm(shape)
     U, V = np.linalg.qr(rng.normal(size=(n, r)))[0], np.linalg.qr(rng.normal(size=(d, r)))[0]
     signal = (U * values) @ V.T
@@ -253,11 +253,11 @@ def spiked_model(n_objects, # N
     >>> print(np.linalg.svd(data.signal, compute_uv=False)[:3].round(2))
     [16.82  4.2   0.  ]
     """
-    n, d = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features')
-    noise, rng = _check_real(noise, 'noise', positive=True), _rng(seed)
+    n, d = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features')
+    noise, rng = check_real(noise, 'noise', positive=True), check_seed(seed)
     strengths = np.asarray(strengths, dtype=float).ravel()
     if strengths.size > min(n, d) or not np.all(np.isfinite(strengths)) or np.any(strengths <= 0):
-        _fail(f"strengths must be at most min(N, D) = {min(n, d)} positive numbers; got {strengths!r}.")
+        fail(f"strengths must be at most min(N, D) = {min(n, d)} positive numbers; got {strengths!r}.")
     theta = strengths * noise * np.sqrt(max(n, d)) * (min(n, d) / max(n, d)) ** 0.25
     signal = (_orthonormal(rng, n, theta.size) * theta) @ _orthonormal(rng, d, theta.size).T
     X1, X2 = _measure(signal, noise, False, rng)
@@ -317,12 +317,12 @@ def factor_model(n_objects, # N
     >>> data.signal_rank, round(float(np.sqrt(np.mean(data.signal ** 2))), 6)
     (3, 1.0)
     """
-    n, d, r = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features'), _check_count(n_factors, 'n_factors')
-    if r > min(n, d): _fail(f"n_factors must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
-    if noise not in NOISE_KINDS: _fail(f"noise must be one of {NOISE_KINDS}; got {noise!r}.")
-    rms, spread, df = _check_real(signal_rms, 'signal_rms', positive=True), _check_real(spread, 'spread'), _check_real(df, 'df')
-    if spread < 1 or df <= 2: _fail(f"spread must be >= 1 and df > 2; got spread={spread}, df={df}.")
-    rng = _rng(seed)
+    n, d, r = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features'), check_count(n_factors, 'n_factors')
+    if r > min(n, d): fail(f"n_factors must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
+    if noise not in NOISE_KINDS: fail(f"noise must be one of {NOISE_KINDS}; got {noise!r}.")
+    rms, spread, df = check_real(signal_rms, 'signal_rms', positive=True), check_real(spread, 'spread'), check_real(df, 'df')
+    if spread < 1 or df <= 2: fail(f"spread must be >= 1 and df > 2; got spread={spread}, df={df}.")
+    rng = check_seed(seed)
     signal = rng.normal(size=(n, r)) @ (rng.normal(size=(d, r)) * np.linspace(1.5, 0.5, r)).T
     signal *= rms / np.sqrt(np.mean(signal ** 2))
     draw = _factor_noise(noise, (n, d), spread, df, rng)
@@ -369,11 +369,11 @@ def decaying_spectrum(n_objects, # N
     >>> print(np.linalg.svd(data.signal, compute_uv=False)[:4].round(2))
     [30.95 21.67 15.17 10.62]
     """
-    n, d, m = _check_count(n_objects, 'n_objects', 2), _check_count(n_features, 'n_features'), _check_count(n_components, 'n_components')
-    if m > min(n, d): _fail(f"n_components must be at most min(n_objects, n_features) = {min(n, d)}; got {m}.")
-    if kind not in ('geometric', 'power'): _fail(f"kind must be 'geometric' or 'power'; got {kind!r}.")
-    top, rate, noise = _check_real(top, 'top', positive=True), _check_real(rate, 'rate', positive=True), _check_real(noise, 'noise', positive=True)
-    t, rng = np.arange(m), _rng(seed)
+    n, d, m = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features'), check_count(n_components, 'n_components')
+    if m > min(n, d): fail(f"n_components must be at most min(n_objects, n_features) = {min(n, d)}; got {m}.")
+    if kind not in ('geometric', 'power'): fail(f"kind must be 'geometric' or 'power'; got {kind!r}.")
+    top, rate, noise = check_real(top, 'top', positive=True), check_real(rate, 'rate', positive=True), check_real(noise, 'noise', positive=True)
+    t, rng = np.arange(m), check_seed(seed)
     values = top * noise * (np.sqrt(n) + np.sqrt(d)) * (rate ** t if kind == 'geometric' else (1.0 + t) ** -rate)
     signal = (_orthonormal(rng, n, m) * values) @ _orthonormal(rng, d, m).T
     X1, X2 = _measure(signal, noise, False, rng)
@@ -411,14 +411,14 @@ def noisy_dataset(name, # a data set bundled with scikit-learn: one of DATASETS
     >>> data.shape, data.signal_rank
     ((150, 4), 2)
     """
-    if name not in DATASETS: _fail(f"name must be one of {DATASETS}; got {name!r}.")
+    if name not in DATASETS: fail(f"name must be one of {DATASETS}; got {name!r}.")
     try: from sklearn import datasets
-    except ImportError: _fail("noisy_dataset needs scikit-learn (pip install scikit-learn) for its bundled data sets.")
+    except ImportError: fail("noisy_dataset needs scikit-learn (pip install scikit-learn) for its bundled data sets.")
     A = getattr(datasets, f'load_{name}')().data.astype(float)
     A = A[:, A.std(axis=0) > 0]                                       # digits has constant pixels
     A = (A - A.mean(axis=0)) / A.std(axis=0)
-    r, noise, rng = _check_count(rank, 'rank'), _check_real(noise, 'noise', positive=True), _rng(seed)
-    if r > min(A.shape): _fail(f"rank must be at most {min(A.shape)} for {name} ({A.shape[0]} x {A.shape[1]}); got {r}.")
+    r, noise, rng = check_count(rank, 'rank'), check_real(noise, 'noise', positive=True), check_seed(seed)
+    if r > min(A.shape): fail(f"rank must be at most {min(A.shape)} for {name} ({A.shape[0]} x {A.shape[1]}); got {r}.")
     U, s, Vt = np.linalg.svd(A, full_matrices=False)
     X1, X2 = _measure((U[:, :r] * s[:r]) @ Vt[:r], noise, False, rng)
     return MixtureData(X1, X2, (U[:, :r] * s[:r]) @ Vt[:r], noise, False)
@@ -452,11 +452,11 @@ def denoising_errors(X, # data, N x D
     """
     X, signal = check_matrix(X, 'X', min_rows=1), check_matrix(signal, 'signal', min_rows=1)
     if X.shape != signal.shape:
-        _fail(f"X and signal must have the same shape (signal is the noise-free version of X); "
+        fail(f"X and signal must have the same shape (signal is the noise-free version of X); "
               f"got {X.shape} and {signal.shape}.")
-    K = min(X.shape) if max_rank is None else _check_count(max_rank, 'max_rank')
-    if K > min(X.shape): _fail(f"max_rank must be at most min(N, D) = {min(X.shape)} for X of shape {X.shape}; got {K}.")
-    scale = _power_of_two_scale(X, signal)
+    K = min(X.shape) if max_rank is None else check_count(max_rank, 'max_rank')
+    if K > min(X.shape): fail(f"max_rank must be at most min(N, D) = {min(X.shape)} for X of shape {X.shape}; got {K}.")
+    scale = power_of_two_scale(X, signal)
     Y, S = X / scale, signal / scale
     U, s, Vt = scipy.linalg.svd(Y, full_matrices=False, lapack_driver='gesdd', check_finite=False)
     a = ((U.T @ S) * Vt).sum(axis=1)                                   # a_t = u_t' S v_t
@@ -497,7 +497,7 @@ def best_denoising_rank(X, # data, N x D
     >>> best_denoising_rank(data.X1, data.signal)
     3
     """
-    if min_rank not in (0, 1): _fail(f"min_rank must be 0 or 1; got {min_rank!r}.")
+    if min_rank not in (0, 1): fail(f"min_rank must be 0 or 1; got {min_rank!r}.")
     return int(np.argmin(denoising_errors(X, signal, max_rank)[min_rank:])) + min_rank
 
 # %% ../nbs/10_data.ipynb #6e665b94
@@ -563,7 +563,7 @@ class CountData:
             The transformed mean, the noise-free counterpart of `maxac.thinning.stabilise_counts(X)`.
         """
         X = self.counts if X is None else X
-        return _log1p_normalised(self.mean, self.library, _median_total(X))
+        return log1p_normalised(self.mean, self.library, _median_total(X))
 
     def denoising_rank(self, X=None, max_rank=None):
         """The best denoising rank of `stabilise_counts(X)` against `signal(X)` (`best_denoising_rank`; densifies X).
@@ -583,7 +583,7 @@ class CountData:
         X = self.counts if X is None else X
         dense = X.toarray() if scipy.sparse.issparse(X) else np.asarray(X)
         totals = dense.sum(axis=1, dtype=float)
-        return best_denoising_rank(_log1p_normalised(dense, totals, _median_total(dense)), self.signal(X), max_rank)
+        return best_denoising_rank(log1p_normalised(dense, totals, _median_total(dense)), self.signal(X), max_rank)
 
     @cached_property
     def best_rank(self):
@@ -601,10 +601,29 @@ def _median_total(X):
     return float(np.median(np.asarray(X.sum(axis=1), dtype=float)))
 
 
-def _log1p_normalised(X, # counts or means, dense or scipy sparse, N x D
+def log1p_normalised(X, # counts or means, dense or scipy sparse, N x D
                       totals, # row totals n_i to divide by (rows with 0 stay 0)
                       target): # L, the total every row is scaled to
-    "log(1 + L x_ij / n_i): dense stays dense, sparse stays sparse in its format (log1p(0) = 0)."
+    """log(1 + L x_ij / n_i): dense stays dense, sparse stays sparse in its format (log1p(0) = 0).
+
+    Parameters
+    ----------
+    X : ndarray or scipy sparse matrix, shape (N, D)
+        Counts or means.
+    totals : ndarray, shape (N,)
+        Row totals n_i to divide by (rows with 0 stay 0).
+    target : float
+        L, the total every row is scaled to.
+
+    Returns
+    -------
+    ndarray or scipy sparse matrix, shape (N, D)
+
+    Examples
+    --------
+    >>> log1p_normalised(np.array([[1.0, 3.0]]), np.array([4.0]), 4.0).round(4)
+    array([[0.6931, 1.3863]])
+    """
     with np.errstate(divide='ignore', invalid='ignore'):
         scale = np.where(totals > 0, target / np.where(totals > 0, totals, 1.0), 0.0)
     if scipy.sparse.issparse(X):                                       # the stored entries only, structure kept
@@ -631,15 +650,15 @@ def _sample_counts(mean, overdispersion, sparse, rng):
 
 def _check_count_sizes(n, d, rank, names):
     "Sizes and rank as ints, after checking 1 <= rank <= min(n, d)."
-    n, d, r = _check_count(n, names[0], 2), _check_count(d, names[1]), _check_count(rank, 'rank')
-    if r > min(n, d): _fail(f"rank must be at most min({names[0]}, {names[1]}) = {min(n, d)}; got {r}.")
+    n, d, r = check_count(n, names[0], 2), check_count(d, names[1]), check_count(rank, 'rank')
+    if r > min(n, d): fail(f"rank must be at most min({names[0]}, {names[1]}) = {min(n, d)}; got {r}.")
     return n, d, r
 
 
 def _check_spread(value, name):
     "A ratio >= 1, as a float."
-    value = _check_real(value, name, positive=True)
-    if value < 1: _fail(f"{name} must be >= 1 (largest / smallest row total); got {value}.")
+    value = check_real(value, name, positive=True)
+    if value < 1: fail(f"{name} must be >= 1 (largest / smallest row total); got {value}.")
     return value
 
 # %% ../nbs/10_data.ipynb #287c8735
@@ -685,9 +704,9 @@ def single_cell_counts(n_cells=2000, # N
     ('csr', dtype('int64'), 10.0)
     """
     n, d, r = _check_count_sizes(n_cells, n_genes, rank, ('n_cells', 'n_genes'))
-    depth, spread = _check_real(depth, 'depth', positive=True), _check_spread(depth_spread, 'depth_spread')
-    phi, rng = _check_real(overdispersion, 'overdispersion'), _rng(seed)
-    if not isinstance(sparse, (bool, np.bool_)): _fail(f"sparse must be True or False; got {sparse!r}.")
+    depth, spread = check_real(depth, 'depth', positive=True), _check_spread(depth_spread, 'depth_spread')
+    phi, rng = check_real(overdispersion, 'overdispersion'), check_seed(seed)
+    if not isinstance(sparse, (bool, np.bool_)): fail(f"sparse must be True or False; got {sparse!r}.")
     abundance = rng.lognormal(0.0, 2.0, d)                              # a few genes take most of the reads
     programs = abundance * rng.lognormal(0.0, 1.0, (r, d))
     programs /= programs.sum(axis=1, keepdims=True)                     # each program: gene proportions
@@ -708,7 +727,7 @@ def _sinkhorn(M, # positive N x D matrix
         M = M * (columns / M.sum(axis=0))
         M = M * (rows / M.sum(axis=1))[:, None]
         if np.max(np.abs(M.sum(axis=0) / columns - 1)) <= rtol: return M
-    _fail(f"the Sinkhorn scaling did not reach {rtol:g} in {max_steps} steps; use fewer topics or a milder zipf.")
+    fail(f"the Sinkhorn scaling did not reach {rtol:g} in {max_steps} steps; use fewer topics or a milder zipf.")
 
 # %% ../nbs/10_data.ipynb #19ef5f53
 def text_counts(n_documents=2000, # N
@@ -757,9 +776,9 @@ def text_counts(n_documents=2000, # N
     True
     """
     n, d, r = _check_count_sizes(n_documents, n_words, rank, ('n_documents', 'n_words'))
-    length, spread = _check_real(length, 'length', positive=True), _check_spread(length_spread, 'length_spread')
-    zipf, phi, rng = _check_real(zipf, 'zipf', positive=True), _check_real(overdispersion, 'overdispersion'), _rng(seed)
-    if not isinstance(sparse, (bool, np.bool_)): _fail(f"sparse must be True or False; got {sparse!r}.")
+    length, spread = check_real(length, 'length', positive=True), _check_spread(length_spread, 'length_spread')
+    zipf, phi, rng = check_real(zipf, 'zipf', positive=True), check_real(overdispersion, 'overdispersion'), check_seed(seed)
+    if not isinstance(sparse, (bool, np.bool_)): fail(f"sparse must be True or False; got {sparse!r}.")
     frequency = (np.arange(d) + 2.7) ** -zipf
     topics = frequency * rng.lognormal(0.0, 1.0, (r, d))
     weights = rng.dirichlet(np.full(r, 0.1), n)

@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse
 import scipy.linalg
 from dataclasses import dataclass, field
-from .truncated import upper_cross_product, BLOCK_ENTRIES, _working_scale
+from .truncated import upper_cross_product, BLOCK_ENTRIES, working_scale
 
 
 def _spread(X, # dense or scipy sparse matrix
@@ -185,7 +185,7 @@ def _cross(M): # dense or scipy sparse
 
 def _centred_gram(pair, center): # dense matrices of one shape; whether to subtract their column means
     "`(Gram matrix of the (centred) columns, upper triangle; column means; scale; how much centring costs in precision)`."
-    scale = _working_scale(*pair)                                     # 1 unless squares could overflow or underflow
+    scale = working_scale(*pair)                                     # 1 unless squares could overflow or underflow
     scaled = [M / scale if scale != 1 else M for M in pair]
     gram = sum(_cross(M) for M in scaled)                             # one syrk each, no copy
     means = [np.asarray(M.mean(axis=0)).ravel() for M in scaled] if center else [np.zeros(gram.shape[0])]
@@ -236,7 +236,7 @@ def _screen(X, center): # dense N x D, the first measurement
     n, d = X.shape
     m = SCREEN_ROWS * d
     if n < 2 * m: return True                                         # no saving: search all rows at once
-    power = _working_scale(X)
+    power = working_scale(X)
     projection = (X / power if power != 1 else X) @ np.random.default_rng(0).standard_normal(d)
     rows = np.argsort(projection, kind='stable')[::n // m][:m]        # chosen by content: row order does not matter
     shrink = (1 - np.sqrt(d / m)) ** 2 / 2                             # the subset's noise edge lies lower: a smaller gap

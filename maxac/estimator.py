@@ -7,8 +7,8 @@ __all__ = ['MaxACRank']
 
 # %% ../nbs/36_estimator.ipynb #df397d21
 import numpy as np
-from .asc import _fail
-from .checks import _check_real_entries, _rng, _method_of, _power_of_two_scale
+from .checks import fail
+from .checks import check_real_entries, check_seed, method_of, power_of_two_scale
 from .select import select_rank
 from .truncated import top_eigenpairs
 try:
@@ -123,13 +123,13 @@ def _check_pipeline_x2(estimator):
     index = next(i for i, (_, step) in enumerate(pipeline.steps) if step is estimator)
     earlier = [name for name, step in pipeline.steps[:index] if step not in (None, 'passthrough')]
     if earlier and 'X2' not in (getattr(pipeline, 'transform_input', None) or ()):
-        _fail(f"X2 reached MaxACRank inside a Pipeline without going through the steps before it ({', '.join(earlier)}), "
+        fail(f"X2 reached MaxACRank inside a Pipeline without going through the steps before it ({', '.join(earlier)}), "
               "so X and X2 would be on different scales. Let the pipeline transform it: "
               "sklearn.set_config(enable_metadata_routing=True), Pipeline(steps, transform_input=['X2']) and "
               "pipeline.fit(X, y, X2=X2); or transform X2 with the earlier steps yourself and fit MaxACRank on both.")
 
 # %% ../nbs/36_estimator.ipynb #79f2e643
-@_method_of(MaxACRank)
+@method_of(MaxACRank)
 def _fit(self, X, y=None, X2=None):
     """Select the rank and fit the leading right singular vectors.
 
@@ -148,13 +148,13 @@ def _fit(self, X, y=None, X2=None):
     self : MaxACRank
     """
     if self.pairing == 'thinning':
-        _fail("MaxACRank does not thin: it transforms the data it is fitted on, and thinning analyses log-normalised halves "
+        fail("MaxACRank does not thin: it transforms the data it is fitted on, and thinning analyses log-normalised halves "
               "of the counts. Fit it on those: Y1, Y2 = maxac.thinning.thinned_pair(X); MaxACRank().fit(Y1, X2=Y2); or use "
               "maxac.select_rank(X, pairing='thinning') for the rank alone.")
-    _check_real_entries(X, 'X')
+    check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=np.float64, ensure_min_samples=4, ensure_min_features=2)
-    if X2 is not None: _check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
-    rng = _rng(self.random_state, 'random_state')
+    if X2 is not None: check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
+    rng = check_seed(self.random_state, 'random_state')
     selection = select_rank(X, X2, self.max_rank, self.sigma, self.n_splits, rng, self.pairing, self.progress,
                             self.n_bootstrap, self.whiten, self.center, scale=self.scale)
     aside, k = selection.set_aside, selection.rank
@@ -197,12 +197,12 @@ def _leading(selection, kept, mean, k):
         s = np.sqrt(np.maximum(values, 0)) * scale
         if transposed: vectors = ((kept - mean) / scale).T @ vectors / np.where(s > 0, s / scale, 1)   # left -> right
         return vectors.T, s, np.sqrt(max(float(np.trace(matrix)), 0.0)) * scale, count
-    power = _power_of_two_scale(kept - mean)                            # no square overflows or underflows
+    power = power_of_two_scale(kept - mean)                            # no square overflows or underflows
     U, s, Vt = np.linalg.svd((kept - mean) / power, full_matrices=False)  # otherwise (LAPACK's route, or pairings): one SVD
     return Vt[:k], s[:k] * power, np.sqrt(float(np.sum(s ** 2))) * power, count
 
 # %% ../nbs/36_estimator.ipynb #1fd20135
-@_method_of(MaxACRank)
+@method_of(MaxACRank)
 def _transform(self, X):
     """Coordinates of X on the `n_components_` components, after subtracting the fitted mean and dividing by `scale_`.
 
@@ -216,12 +216,12 @@ def _transform(self, X):
     ndarray, shape (N, n_components_)
     """
     check_is_fitted(self)
-    _check_real_entries(X, 'X')
+    check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
     return ((X - self.mean_.astype(X.dtype)) / self.scale_.astype(X.dtype)) @ self.components_.T.astype(X.dtype)
 
 
-@_method_of(MaxACRank)
+@method_of(MaxACRank)
 def _inverse_transform(self, Z):
     """The rank-`n_components_` reconstruction from coordinates.
 
@@ -238,11 +238,11 @@ def _inverse_transform(self, Z):
     Z = np.asarray(Z)
     Z = Z if Z.dtype in (np.float32, np.float64) else Z.astype(float)
     if Z.ndim != 2 or Z.shape[1] != self.n_components_:
-        _fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
+        fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
     return (Z @ self.components_.astype(Z.dtype)) * self.scale_.astype(Z.dtype) + self.mean_.astype(Z.dtype)
 
 # %% ../nbs/36_estimator.ipynb #cada2d6b
-@_method_of(MaxACRank)
+@method_of(MaxACRank)
 def _score_samples(self, X):
     """Log-likelihood of each row under probabilistic PCA with the fitted components and noise variance.
 
@@ -257,7 +257,7 @@ def _score_samples(self, X):
         Log-likelihoods in nats, as `sklearn.decomposition.PCA.score_samples`.
     """
     Z, nu = self.transform(X).astype(np.float64), self.noise_variance_
-    if not nu > 0: _fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
+    if not nu > 0: fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
                          "n_components_, so the likelihood is degenerate; fit on noisy data.")
     X = (validate_data(self, X, dtype=np.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
     quadratic = (Z ** 2 / self.explained_variance_).sum(axis=1) + (np.einsum('ij,ij->i', X, X) - (Z ** 2).sum(axis=1)) / nu
@@ -266,7 +266,7 @@ def _score_samples(self, X):
     return -0.5 * (quadratic + log_det + X.shape[1] * np.log(2 * np.pi))
 
 
-@_method_of(MaxACRank)
+@method_of(MaxACRank)
 def _score(self, X, y=None):
     """Mean log-likelihood per row under probabilistic PCA (higher is better; as PCA.score).
 

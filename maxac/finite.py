@@ -8,9 +8,10 @@ __all__ = ['MAX_LOG_P', 'grid_nodes', 'grid_mutual_information', 'box_mutual_inf
 
 # %% ../nbs/03_finite_sets.ipynb #2dc18cb8
 import numpy as np
-from .asc import CapacityResult, maximize_information, check_beta, _fail
-from .problem import check_pair, check_rank, numerical_rank, _working_scale
-from .bounded import _check_samples
+from .maximize import CapacityResult, maximize_information
+from .checks import check_beta, fail
+from .problem import check_pair, check_rank, numerical_rank, working_scale
+from .bounded import check_samples
 from .svd import CapacityCurve
 
 
@@ -20,10 +21,10 @@ def _coordinates(X1, # first measurement, N x D
                  name='k'): # the rank argument's name, for the error message
     "`(scale, s, delta)`: power-of-two scale, singular values of X1/scale and `delta = U12 - U1`, for ranks 1..max_rank."
     X1, X2 = check_pair(X1, X2)
-    scale = _working_scale(X1, X2)                                  # the rule of svd_problem
+    scale = working_scale(X1, X2)                                  # the rule of svd_problem
     U, s, Vt = np.linalg.svd(X1 / scale, full_matrices=False)
     rank = numerical_rank(s, X1.shape)
-    if rank == 0: _fail("X1 is all zeros: it has no singular directions to build transformations from.")
+    if rank == 0: fail("X1 is all zeros: it has no singular directions to build transformations from.")
     K = check_rank(max_rank, rank, name)
     return scale, s[:K], (X2 / scale) @ Vt[:K].T / s[:K] - U[:, :K]
 
@@ -32,18 +33,18 @@ def _check_half_width(half_width, # half-width h of the grid or box, coordinate 
                       n_ranks=None): # length a per-rank array must have (None: scalar only)
     "`half_width` as a float array, after checking it is positive and finite (a scalar, or one per rank)."
     try: h = np.asarray(half_width, dtype=float)
-    except (TypeError, ValueError): _fail(f"half_width must be a positive number; got {half_width!r}.")
+    except (TypeError, ValueError): fail(f"half_width must be a positive number; got {half_width!r}.")
     if h.ndim > (0 if n_ranks is None else 1) or (h.ndim == 1 and h.size != n_ranks):
-        _fail(f"half_width must be a scalar{'' if n_ranks is None else f' or one value per rank ({n_ranks})'}; got shape {h.shape}.")
+        fail(f"half_width must be a scalar{'' if n_ranks is None else f' or one value per rank ({n_ranks})'}; got shape {h.shape}.")
     if not np.all(np.isfinite(h)) or np.any(h <= 0):
-        _fail(f"half_width must be positive and finite (coordinate units; delta_scale(X1, X2, k) is a natural unit); got {half_width!r}.")
+        fail(f"half_width must be positive and finite (coordinate units; delta_scale(X1, X2, k) is a natural unit); got {half_width!r}.")
     return h
 
 
 def _check_points(n_points): # nodes per coordinate
     "`n_points` as an int, after checking it is an integer >= 2."
     if isinstance(n_points, (bool, np.bool_)) or not isinstance(n_points, (int, np.integer)) or n_points < 2:
-        _fail(f"n_points must be an integer >= 2 (grid nodes per coordinate, |T| = n_points**(N k)); got {n_points!r}.")
+        fail(f"n_points must be an integer >= 2 (grid nodes per coordinate, |T| = n_points**(N k)); got {n_points!r}.")
     return int(n_points)
 
 # %% ../nbs/03_finite_sets.ipynb #e0d6dbd6
@@ -123,9 +124,9 @@ def _component_terms(s, # singular values s_t of the scaled data, (K,)
         C = delta / h[:, None, None]                                                          # (q, N, K)
         PN = np.broadcast_to(P[:, None, :], C.shape)
         if nodes is None:
-            joint = _box_log_mean(2 * PN.ravel(), C.ravel() / 2, moments).reshape((-1,) + C.shape) - PN * C ** 2 / 2
-            second = _box_log_mean(PN.ravel(), C.ravel(), moments).reshape((-1,) + C.shape)
-            first = _box_log_mean(P.ravel(), np.zeros(P.size), moments).reshape((-1,) + P.shape)
+            joint = box_log_mean(2 * PN.ravel(), C.ravel() / 2, moments).reshape((-1,) + C.shape) - PN * C ** 2 / 2
+            second = box_log_mean(PN.ravel(), C.ravel(), moments).reshape((-1,) + C.shape)
+            first = box_log_mean(P.ravel(), np.zeros(P.size), moments).reshape((-1,) + P.shape)
         else:
             joint, u12 = _grid_log_mean(2 * PN.ravel(), C.ravel() / 2, nodes, moments)
             second, u2 = _grid_log_mean(PN.ravel(), C.ravel(), nodes, moments)
@@ -190,7 +191,7 @@ def grid_mutual_information(X1, # first measurement, N objects x D features
     return (terms.sum(axis=1) / delta.shape[0]).reshape(beta.shape)
 
 # %% ../nbs/03_finite_sets.ipynb #5dd62c28
-from .box_kernel import NARROW, LOG_S_SERIES, _box_log_mean
+from .box_kernel import NARROW, LOG_S_SERIES, box_log_mean
 
 
 def box_mutual_information(X1, # first measurement, N objects x D features
@@ -455,7 +456,7 @@ def _draw_costs(X1, X2, # the two measurements
                 k, sigma, n_samples, seed, per_object, # as in sampled_mutual_information
                 chunk=2**22): # numbers drawn at once (the same chunks as sampled_mutual_information)
     "Costs of the draws of `sampled_mutual_information` without residuals, in scaled units, and the scale."
-    _check_samples(n_samples, sigma)
+    check_samples(n_samples, sigma)
     scale, s, delta = _coordinates(X1, X2, k)
     n_obj = delta.shape[0]
     rng = np.random.default_rng(seed)

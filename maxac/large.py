@@ -8,8 +8,8 @@ __all__ = ['GRAM_MAX_FEATURES', 'DASK_SVD_METHODS', 'dask_svd_problem', 'dask_sc
 
 # %% ../nbs/40_large_data.ipynb #445189f6
 import numpy as np
-from .asc import _fail
-from .truncated import is_dask_array, _check_dask_pair, _working_scale, UNSCALED_LIMIT, DASK_GRAM_LIMIT
+from .checks import fail
+from .truncated import is_dask_array, check_dask_pair, working_scale, UNSCALED_LIMIT, DASK_GRAM_LIMIT
 from .problem import svd_problem
 
 GRAM_MAX_FEATURES = DASK_GRAM_LIMIT                  # above this many features: block Krylov, no D x D Gram matrix
@@ -64,8 +64,8 @@ def dask_svd_problem(X1, # first measurement, a Dask array N x D (rows may be sp
     >>> print(problem.singular_values.round(1), problem.delta_sq.round(3))
     [1012.2  746.9  556.9   34.9   34.7] [0.002 0.004 0.007 1.82  1.795]
     """
-    if not (is_dask_array(X1) and is_dask_array(X2)): _fail("dask_svd_problem needs two Dask arrays; use svd_problem for others.")
-    if svd_method not in DASK_SVD_METHODS: _fail(f"svd_method must be one of {DASK_SVD_METHODS}; got {svd_method!r}.")
+    if not (is_dask_array(X1) and is_dask_array(X2)): fail("dask_svd_problem needs two Dask arrays; use svd_problem for others.")
+    if svd_method not in DASK_SVD_METHODS: fail(f"svd_method must be one of {DASK_SVD_METHODS}; got {svd_method!r}.")
     method = 'krylov' if svd_method == 'compressed' else svd_method
     return svd_problem(X1, X2, max_rank, clip_rank=clip_rank, svd_method=method, seed=seed, rtol=rtol, max_passes=max_passes)
 
@@ -105,8 +105,8 @@ def dask_scaled(X, # a Dask array N x D
     X = X.astype(float)
     safe = da.where(abs(X) < UNSCALED_LIMIT, X, 0.0)                     # X itself unless the scale is unsafe (redone below):
     value, finite, top = dask.compute(reduction(safe), da.isfinite(X).all(), abs(X).max())   # no overflow in the workers
-    if not finite: _fail("X contains NaN or inf: remove or impute those entries.")
-    scale = _working_scale(np.array([float(top)]))
+    if not finite: fail("X contains NaN or inf: remove or impute those entries.")
+    scale = working_scale(np.array([float(top)]))
     if scale != 1.0: value = dask.compute(reduction(X / scale))[0]
     return np.asarray(value), scale
 
@@ -140,7 +140,7 @@ def dask_energy(X): # a Dask array N x D
 def _short_gram(X):
     "`dask_scaled` of the short side's Gram matrix, refused beyond `GRAM_MAX_FEATURES`."
     if min(X.shape) > GRAM_MAX_FEATURES:
-        _fail(f"the fission pairing of a Dask matrix needs min(N, D) <= {GRAM_MAX_FEATURES} (its Gram matrix is formed); "
+        fail(f"the fission pairing of a Dask matrix needs min(N, D) <= {GRAM_MAX_FEATURES} (its Gram matrix is formed); "
               f"got shape {X.shape}. Use pairing='predicted' (the default), or pass two measurements (X1, X2).")
     return dask_scaled(X, lambda Z: Z.T @ Z if Z.shape[1] <= Z.shape[0] else Z @ Z.T)
 
@@ -233,8 +233,8 @@ def dask_split_pair(X, # a Dask array N x D
     ((1000, 20), True)
     """
     import dask.array as da
-    X, _ = _check_dask_pair(X, X)
-    if X.shape[0] < 4: _fail(f"X must have at least 4 objects (rows) to be split; got shape {X.shape}.")
+    X, _ = check_dask_pair(X, X)
+    if X.shape[0] < 4: fail(f"X must have at least 4 objects (rows) to be split; got shape {X.shape}.")
     noise = dask_noise_level(X) if noise_level is None else noise_level
     state = da.random.RandomState(int(np.random.default_rng(seed).integers(2 ** 32)))
     Z = state.normal(scale=noise, size=X.shape, chunks=X.chunks)

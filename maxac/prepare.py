@@ -11,10 +11,10 @@ from .order import object_order
 import scipy.sparse
 import scipy.stats
 from dataclasses import dataclass
-from .checks import _fail, _power_of_two_scale, check_matrix, check_pair
+from .checks import fail, power_of_two_scale, check_matrix, check_pair
 from .degenerate import find_degenerate
 import scipy.linalg
-from .truncated import _working_scale, upper_cross_product
+from .truncated import working_scale, upper_cross_product
 from .whitening import MIN_BULK
 
 
@@ -75,7 +75,7 @@ def column_scales(data): # the matrices analysed (one, or two measurements): den
     """
     from maxac.truncated import is_dask_array
     variances, dense = [], [M for M in data if not (is_dask_array(M) or scipy.sparse.issparse(M))]
-    power = _working_scale(*dense) if dense else 1.0                     # a power of two: no overflow, exact
+    power = working_scale(*dense) if dense else 1.0                     # a power of two: no overflow, exact
     for M in data:
         if is_dask_array(M):
             import dask
@@ -117,7 +117,7 @@ def noise_spread(X): # dense N x D, N > D + 1, as analysed (centred if it will b
     >>> round(noise_spread(one_unit), 2), round(noise_spread(mixed), 1), round(float(spread_limit(one_unit.shape)), 2)
     (1.03, 4.3, 1.15)
     """
-    power = _working_scale(X)
+    power = working_scale(X)
     gram = upper_cross_product(X / power if power != 1 else X)
     try: factor = scipy.linalg.cho_factor(gram, lower=False, check_finite=False)
     except np.linalg.LinAlgError: return float('nan')
@@ -200,36 +200,36 @@ def _shape_after(shape, aside, pair):
     "The shape analysed, after refusing one too small to tell signal from noise (saying what was set aside)."
     if min(shape) >= 2 and shape[0] >= (2 if pair else 4): return shape
     if shape[1] == 0:
-        _fail(f"no column of {'X1 and X2' if pair else 'X'} varies ({aside}): every object has the same values, so "
+        fail(f"no column of {'X1 and X2' if pair else 'X'} varies ({aside}): every object has the same values, so "
               "there is nothing to select a rank from; check the data.")
     why = f' after setting aside what carries no information ({aside})' if aside else ''
-    _fail(f"{'X1 and X2 have' if pair else 'X has'} shape {shape}{why}: maxAC needs at least 2 features and "
+    fail(f"{'X1 and X2 have' if pair else 'X has'} shape {shape}{why}: maxAC needs at least 2 features and "
           f"{'2' if pair else '4'} objects that vary to tell signal from noise.")
 
 
 def _centred(X, name, center):
     "X centred when `center` (lazily for Dask; refused for scipy sparse)."
     if center and scipy.sparse.issparse(X):
-        _fail(f"center=True would densify the sparse matrix {name}: pass center=False (sparse data are usually "
+        fail(f"center=True would densify the sparse matrix {name}: pass center=False (sparse data are usually "
               f"decomposed uncentred, as by TruncatedSVD), or {name}.toarray() if it fits in memory.")
     if not center: return X
-    power = 1.0 if scipy.sparse.issparse(X) or not isinstance(X, np.ndarray) else _power_of_two_scale(X)
+    power = 1.0 if scipy.sparse.issparse(X) or not isinstance(X, np.ndarray) else power_of_two_scale(X)
     return X - (X / power).mean(axis=0) * power                       # sums of entries near 1e307 would overflow
 
 
 def _check_scale(scale):
     "`scale` as a bool, if it is one."
     if isinstance(scale, (bool, np.bool_)): return bool(scale)
-    _fail(f"scale must be True (divide each column by its standard deviation) or False (the columns as given); got {scale!r}.")
+    fail(f"scale must be True (divide each column by its standard deviation) or False (the columns as given); got {scale!r}.")
 
 
 def _check_dask(X1, X2):
     "Refuse Dask input that is not a real 2-D array (its values are not read here, so only what its metadata says)."
     for M, name in ((X1, 'X1'), (X2, 'X2')):
         if M is None: continue
-        if M.ndim != 2: _fail(f"{name} must be 2-D (objects x features); got a {M.ndim}-D Dask array of shape {M.shape}. "
+        if M.ndim != 2: fail(f"{name} must be 2-D (objects x features); got a {M.ndim}-D Dask array of shape {M.shape}. "
                               f"Reshape it, e.g. {name}.reshape(-1, 1) for one feature.")
-        if M.dtype.kind not in 'biuf': _fail(f"{name} has dtype {M.dtype}: maxac needs real numbers. For complex data, "
+        if M.dtype.kind not in 'biuf': fail(f"{name} has dtype {M.dtype}: maxac needs real numbers. For complex data, "
                                               f"pass the real and imaginary parts side by side, da.hstack([{name}.real, {name}.imag]).")
 
 # %% ../nbs/15_prepare.ipynb #4def051c
@@ -286,7 +286,7 @@ def prepare(X1, # data, N x D: NumPy, scipy sparse or Dask
     spread, limit = float('nan'), spread_limit(shape)
     if measurable and pair:                                           # the noise itself, with its own kurtosis
         difference = data[0] - data[1]
-        unit = difference / _power_of_two_scale(difference)              # entries within 1: fourth powers cannot overflow
+        unit = difference / power_of_two_scale(difference)              # entries within 1: fourth powers cannot overflow
         spread, square = _spread(column_scales((difference,))), (unit - unit.mean(axis=0)) ** 2
         limit = spread_limit(shape, shape[0] - 1, float(np.mean(square ** 2) / max(np.mean(square) ** 2, np.finfo(float).tiny)))
     elif measurable: spread, limit = noise_spread(data[0]), spread_limit(shape, shape[0] - shape[1])

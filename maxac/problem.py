@@ -10,10 +10,10 @@ import numpy as np
 import scipy.sparse
 import scipy.linalg
 from dataclasses import dataclass
-from .checks import _fail, _power_of_two_scale, check_matrix, check_pair, check_rank
-from .truncated import (SVDProblem, svd_problem, BLOCK_ENTRIES, DEFAULT_MAX_RANK, _working_scale, _projections,
+from .checks import fail, power_of_two_scale, check_matrix, check_pair, check_rank
+from .truncated import (SVDProblem, svd_problem, BLOCK_ENTRIES, DEFAULT_MAX_RANK, working_scale,
                              numerical_rank, upper_cross_product, gram_matrix, top_singular_triplets, is_dask_array,
-                             svd_route, _squared_norm, _check_dask_pair, _dask_extremes, _gram_eigen)
+                             svd_route, squared_norm, check_dask_pair, gram_eigen)
 
 # %% ../nbs/01_svd_problem.ipynb #c3b20c42
 def delta_scale(X1, # first measurement, N x D

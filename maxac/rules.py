@@ -10,7 +10,7 @@ __all__ = ['EQUAL_VOLUME_NATS_PER_RANK', 'EQUAL_VOLUME_MAX_NATS', 'SIGMA_RULES',
 
 # %% ../nbs/30_sigma_rules.ipynb #cc4820a8
 import numpy as np
-from .asc import _fail
+from .checks import fail
 from .problem import check_matrix
 from .svd import curve_from_problem, CapacityCurve
 from .unconstrained import unconstrained_log_beta_star
@@ -275,7 +275,7 @@ def equal_volume(problem, # an `SVDProblem`
     K = problem.max_rank
     L = min(EQUAL_VOLUME_NATS_PER_RANK * K, EQUAL_VOLUME_MAX_NATS) if nats is None else float(nats)
     if not 0 <= L <= EQUAL_VOLUME_MAX_NATS:
-        _fail(f"nats must be a number between 0 and {EQUAL_VOLUME_MAX_NATS:g} (larger widths overflow); got {nats!r}. "
+        fail(f"nats must be a number between 0 and {EQUAL_VOLUME_MAX_NATS:g} (larger widths overflow); got {nats!r}. "
               "For the limit L -> inf use counted_capacity.")
     return noise_edge_resolution(problem) * np.exp(L / np.arange(1, K + 1))
 
@@ -350,7 +350,7 @@ def counted_capacity(problem, # an `SVDProblem`
     """
     rho0 = noise_edge_resolution(problem)
     rho = rho0 if resolution is None else float(resolution)
-    if not np.isfinite(rho) or rho <= 0: _fail(f"resolution must be a positive finite number; got {resolution!r}.")
+    if not np.isfinite(rho) or rho <= 0: fail(f"resolution must be a positive finite number; got {resolution!r}.")
     ranks = np.arange(1, problem.max_rank + 1)
     disagreement = problem.singular_values ** 2 * problem.delta_sq                     # e_t, scaled units
     value = counted_values(problem.singular_values, disagreement, problem.n_objects, problem.n_features)[1:]
@@ -401,7 +401,7 @@ def select_from_problem(problem, # an `SVDProblem`
     4
     """
     if isinstance(rule, str):
-        if rule not in SIGMA_RULES: _fail(f"rule must be one of {sorted(SIGMA_RULES)} or a function; got {rule!r}.")
+        if rule not in SIGMA_RULES: fail(f"rule must be one of {sorted(SIGMA_RULES)} or a function; got {rule!r}.")
         rule = SIGMA_RULES[rule]
     sigma = rule(problem)
     with np.errstate(all='ignore'):                     # overflow only at the far ends of the beta grid
@@ -504,12 +504,12 @@ def split_pair(X, # data, N objects x D features (N >= 4; D >= 2 for 'cross_fitt
     (25, 6)
     """
     X = check_matrix(X, min_rows=4)
-    if method not in PAIRINGS: _fail(f"method must be one of {PAIRINGS}; got {method!r}.")
+    if method not in PAIRINGS: fail(f"method must be one of {PAIRINGS}; got {method!r}.")
     if method == 'cross_fitted' and X.shape[1] < 2:
-        _fail(f"method='cross_fitted' needs at least 2 features to cross-fit the pairing; X has shape {X.shape}.")
+        fail(f"method='cross_fitted' needs at least 2 features to cross-fit the pairing; X has shape {X.shape}.")
     rng = np.random.default_rng(seed)
     if method != 'fission': return _neighbour_halves(X, rng, method == 'cross_fitted')
     if noise_level is None: noise_level = mp_noise_level(X)
-    elif not (np.isfinite(noise_level) and noise_level > 0): _fail(f"noise_level must be a positive number; got {noise_level!r}.")
+    elif not (np.isfinite(noise_level) and noise_level > 0): fail(f"noise_level must be a positive number; got {noise_level!r}.")
     Z = noise_level * standard_normal(rng, positions(object_order(X)), positions(object_order(X.T)))   # Z follows the entries
     return X + Z, X - Z

@@ -10,7 +10,9 @@ __all__ = ['weight_sums', 'mutual_information', 'information_derivatives', 'capa
 import numpy as np
 from dataclasses import dataclass, field
 from functools import partial
-from .asc import CapacityResult, maximize_information, check_beta, _fail
+from .maximize import CapacityResult, maximize_information
+from .checks import check_beta, fail
+from .maximize import unbatched
 from .problem import SVDProblem, svd_problem, check_pair, check_rank, delta_scale
 from .unconstrained import (assemble_log_weight_sums, lebesgue_factor, check_variant, unconstrained_log_beta_star,
                                  net_residual)
@@ -68,7 +70,7 @@ def _setup(X1, X2, k, sigma, joint, basis):
     "Checked inputs and the `SVDProblem` for rank k."
     check_variant(joint, basis)
     sigma = check_sigma(sigma)
-    if sigma is not None and sigma.ndim: _fail("sigma must be a scalar here (one rank); got an array.")
+    if sigma is not None and sigma.ndim: fail("sigma must be a scalar here (one rank); got an array.")
     problem = svd_problem(X1, X2, None, basis)                   # checks the pair: once, here
     return problem, check_rank(k, problem.max_rank, 'k'), sigma
 
@@ -293,8 +295,7 @@ def capacity(X1, # first measurement, N objects x D features
     """
     problem, k, sigma = _setup(X1, X2, k, sigma, joint, basis)
     result = _maximize(problem, np.array([k]), sigma, joint, basis)
-    return CapacityResult(result.value[0], result.log_beta[0], result.supremum[0],
-                          result.log_beta_visited[0], result.values_visited[0], result.n_evaluations)
+    return unbatched(result)
 
 # %% ../nbs/06_svd.ipynb #ff265b3c
 @dataclass

@@ -19,7 +19,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
-from .checks import _fail, counted, listed
+from .checks import fail, counted, listed
 
 _UNSUPPORTED = {'.xlsx': 'an Excel workbook', '.xls': 'an Excel workbook', '.ods': 'a spreadsheet', '.parquet': 'Parquet',
                 '.feather': 'Feather', '.mat': 'MATLAB', '.h5': 'HDF5', '.hdf5': 'HDF5', '.pkl': 'a pickle', '.json': 'JSON'}
@@ -50,7 +50,7 @@ class _Limit:
     def refuse(self, what): # 'x.csv (2 GiB)'
         "Fail: what is larger than the limit, and how to read it anyway."
         origin = "by default (a quarter of this machine's memory)" if self.default else '(--max-bytes)'
-        _fail(f"{what} is larger than the {_size(self.n)} maxac reads {origin}: --max-bytes SIZE (such as 8G) "
+        fail(f"{what} is larger than the {_size(self.n)} maxac reads {origin}: --max-bytes SIZE (such as 8G) "
               "reads more; data larger than memory go to select_rank as a Dask array (43_out_of_core).")
 
 
@@ -58,7 +58,7 @@ def _limit(max_bytes): # None for the default, or a number of bytes
     "The byte limit of `max_bytes`."
     if max_bytes is None: return _Limit(_default_max_bytes())
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, (int, np.integer)) or max_bytes < 1:
-        _fail(f"max_bytes must be None or a whole number of bytes >= 1; got {max_bytes!r}.")
+        fail(f"max_bytes must be None or a whole number of bytes >= 1; got {max_bytes!r}.")
     return _Limit(int(max_bytes), default=False)
 
 
@@ -71,15 +71,15 @@ def _shown(path): # a path, or '-'
 def _regular_file(path, limit): # a path that is not '-'; a _Limit
     "Refuse, before opening it, what is not a regular file (symbolic links followed) or holds more than the limit."
     try: info = os.stat(path)
-    except FileNotFoundError: _fail(f"no such file: {path}")
+    except FileNotFoundError: fail(f"no such file: {path}")
     mode = info.st_mode
-    if stat.S_ISDIR(mode): _fail(f"{path} is a folder: give a data file.")
+    if stat.S_ISDIR(mode): fail(f"{path} is a folder: give a data file.")
     if not stat.S_ISREG(mode):
         kinds = ((stat.S_ISCHR, 'a character device'), (stat.S_ISBLK, 'a block device'),
                  (stat.S_ISFIFO, 'a FIFO (named pipe)'), (stat.S_ISSOCK, 'a socket'))
         kind = next((word for test, word in kinds if test(mode)), 'not a regular file')
         target = f' (a link to {os.path.realpath(path)})' if os.path.islink(path) else ''
-        _fail(f"{path}{target} is {kind}, not a data file: it may never end, or never start, so maxac does not read "
+        fail(f"{path}{target} is {kind}, not a data file: it may never end, or never start, so maxac does not read "
               f"it; to read a stream on purpose, pipe it in and give {STDIN} (standard input) as the file.")
     if info.st_size > limit.n: limit.refuse(f"{path} ({_size(info.st_size)})")
 
@@ -96,7 +96,7 @@ def _bounded(handle, limit, what): # a binary stream; a _Limit; its name in mess
 def _file_bytes(path, limit): # a path or '-'; a _Limit
     "The bytes of a text table: standard input for -, decompressed for .gz, none read past the limit."
     if path == STDIN:
-        if sys.stdin is None: _fail(f"{STDIN} reads standard input, and this process has none: give a file.")
+        if sys.stdin is None: fail(f"{STDIN} reads standard input, and this process has none: give a file.")
         return _bounded(sys.stdin.buffer, limit, 'standard input')
     if not path.lower().endswith('.gz'):
         with open(path, 'rb') as handle: return _bounded(handle, limit, path)
@@ -104,7 +104,7 @@ def _file_bytes(path, limit): # a path or '-'; a _Limit
     try:
         with gzip.open(path, 'rb') as handle: return _bounded(handle, limit, f'{path}, decompressed,')
     except (OSError, EOFError, zlib.error) as error:
-        _fail(f"{path} is not a readable gzip file ({' '.join(str(error).split()) or type(error).__name__}): "
+        fail(f"{path} is not a readable gzip file ({' '.join(str(error).split()) or type(error).__name__}): "
               "compress the table again with gzip, or give it uncompressed.")
 
 
@@ -126,12 +126,12 @@ def _npy_header(handle, what, limit, size): # a .npy stream at its start; its na
         if read is None: raise ValueError(f'format version {version[0]}.{version[1]}')
         shape, _, dtype = read(handle)
     except (ValueError, OSError, EOFError, SyntaxError, tokenize.TokenError, zipfile.BadZipFile) as error:   # headers
-        _fail(f"{what} is not a readable NumPy array ({' '.join(str(error).split())[:80]}): save the matrix with "
+        fail(f"{what} is not a readable NumPy array ({' '.join(str(error).split())[:80]}): save the matrix with "
               "np.save (or as a .csv table).")
-    if dtype.hasobject: _fail(f"{what} holds Python objects, not numbers: save a numeric array with np.save.")
+    if dtype.hasobject: fail(f"{what} holds Python objects, not numbers: save a numeric array with np.save.")
     count, held = math.prod(shape), size - handle.tell()
     if count * dtype.itemsize > held:
-        _fail(f"{what} is damaged: its header claims {' x '.join(map(str, shape))} entries of {dtype} "
+        fail(f"{what} is damaged: its header claims {' x '.join(map(str, shape))} entries of {dtype} "
               f"({_size(count * dtype.itemsize)}) but it holds {_size(held)}; save it again (np.save, np.savez).")
     floats = count * max(dtype.itemsize, 8)                            # the matrix is read as float64
     if floats > limit.n: limit.refuse(f"{what} ({_size(floats)} as floats)")
@@ -145,10 +145,10 @@ def _binary_array(path, name, limit): # a .npy or .npz file; an array's name in 
         with open(path, 'rb') as handle:
             _npy_header(handle, path, limit, os.fstat(handle.fileno()).st_size); handle.seek(0)
             try: return np.lib.format.read_array(handle, allow_pickle=False)
-            except (ValueError, EOFError): _fail(unreadable)
-    if magic[:2] != b'PK': _fail(unreadable)
+            except (ValueError, EOFError): fail(unreadable)
+    if magic[:2] != b'PK': fail(unreadable)
     try: archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, ValueError, EOFError): _fail(unreadable)
+    except (zipfile.BadZipFile, ValueError, EOFError): fail(unreadable)
     with archive:
         members = archive.infolist()
         claimed = sum(m.file_size for m in members)
@@ -156,18 +156,18 @@ def _binary_array(path, name, limit): # a .npy or .npz file; an array's name in 
         try: damaged = archive.testzip()
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, RuntimeError,
                 NotImplementedError) as error:                          # a broken stream, encryption, an unknown method
-            _fail(f"{path} is damaged ({type(error).__name__}: {error}); save the arrays again with np.savez.")
+            fail(f"{path} is damaged ({type(error).__name__}: {error}); save the arrays again with np.savez.")
         if damaged:
-            _fail(f"{path} is damaged: the CRC check of its member {damaged!r} fails; save the arrays again with "
+            fail(f"{path} is damaged: the CRC check of its member {damaged!r} fails; save the arrays again with "
                   "np.savez.")
         arrays = {m.filename[:-4]: m for m in members if m.filename.endswith('.npy')}
         if name is None and len(arrays) == 1: name = next(iter(arrays))
-        if not arrays: _fail(f"{path} holds no array (no .npy member): save the matrix with np.savez or np.save.")
-        if name not in arrays: _fail(f"{path} holds the arrays {', '.join(arrays)}: name one as {path}:NAME.")
+        if not arrays: fail(f"{path} holds no array (no .npy member): save the matrix with np.savez or np.save.")
+        if name not in arrays: fail(f"{path} holds the arrays {', '.join(arrays)}: name one as {path}:NAME.")
         with archive.open(arrays[name]) as handle: _npy_header(handle, f'{path}:{name}', limit, arrays[name].file_size)
         with archive.open(arrays[name]) as handle:
             try: return np.lib.format.read_array(handle, allow_pickle=False)
-            except (ValueError, EOFError, zipfile.BadZipFile): _fail(unreadable)
+            except (ValueError, EOFError, zipfile.BadZipFile): fail(unreadable)
 
 
 # %% ../nbs/89_tables.ipynb #e4414164
@@ -278,13 +278,13 @@ def _text_lines(path, skip_rows, limit): # a path or '-'; lines to skip; a _Limi
     data = _file_bytes(path, limit)
     try: text = data.decode('utf-8-sig')                              # -sig: Excel's byte-order mark dropped
     except UnicodeDecodeError:
-        _fail(f"{_shown(path)} is not a UTF-8 text table: give a .npy, .npz, .csv or .txt file (save spreadsheets as "
+        fail(f"{_shown(path)} is not a UTF-8 text table: give a .npy, .npz, .csv or .txt file (save spreadsheets as "
               "CSV UTF-8).")
     del data
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith('#')]
     if skip_rows: lines = lines[skip_rows:]
     if not lines:
-        _fail(f"{_shown(path)} is empty: it holds no numbers"
+        fail(f"{_shown(path)} is empty: it holds no numbers"
               + (f" after the {skip_rows} skipped lines." if skip_rows else "."))
     return lines
 
@@ -324,7 +324,7 @@ def _named(names, width, path, line):
     if len(names) == width - 1: return [''] + names
     while len(names) > width and names[-1] == '': names = names[:-1]
     if len(names) != width:
-        _fail(f"{path}: line {line} holds {len(names)} column names but the data lines have {width} fields: "
+        fail(f"{path}: line {line} holds {len(names)} column names but the data lines have {width} fields: "
               "every row must have the same number of columns.")
     return names
 
@@ -335,7 +335,7 @@ def _text_table(path, skip_rows, notes, limit): # a path or '-'; lines to skip; 
     path = _shown(path)
     delimiter = _sniff([line for _, line in lines[1:101]] or [lines[0][1]])
     names, data = _header(lines, delimiter, skip_rows, path, notes)
-    if not data: _fail(f"{path} holds a header line and no numbers.")
+    if not data: fail(f"{path} holds a header line and no numbers.")
     by_line = dict(data)
     def raw(line, column): # for messages, after the table is read
         with _wide_fields(): return next(_split_lines([by_line[line]], delimiter))[column - 1].strip()
@@ -356,7 +356,7 @@ def _text_table(path, skip_rows, notes, limit): # a path or '-'; lines to skip; 
         line_numbers.append(data[reader.line_num - 1][0])
         width = len(row) if width is None else width
         if len(row) != width:
-            _fail(f"{path}: line {line_numbers[-1]} has {len(row)} fields but the first data line has {width}: "
+            fail(f"{path}: line {line_numbers[-1]} has {len(row)} fields but the first data line has {width}: "
                   "every row must have the same number of columns.")
         block.append(row)
         if len(block) == _CHUNK: words = words + convert()
@@ -401,10 +401,10 @@ def _chosen(columns, table): # '--columns' text, or a list of names and 1-based 
         if names and item in names: out.append(names.index(item)); continue
         match = re.fullmatch(r'(\d+)(?:-(\d+))?', str(item))
         if match is None:
-            _fail(f"--columns: {table.path} has no column named {item!r}; " + (
+            fail(f"--columns: {table.path} has no column named {item!r}; " + (
                 f"its columns are {listed(repr(n) for n in names)}." if names else f"it has no header: give numbers 1..{width}."))
         low, high = int(match[1]), int(match[2] or match[1])
-        if not 1 <= low <= high <= width: _fail(f"--columns: {item} is not within the columns 1..{width} of {table.path}.")
+        if not 1 <= low <= high <= width: fail(f"--columns: {item} is not within the columns 1..{width} of {table.path}.")
         out.extend(range(low - 1, high))
     return list(dict.fromkeys(out))
 
@@ -431,13 +431,13 @@ def _codes(table, kept, coded, missing, notes): # the columns kept; those with a
     j = coded[0]
     i, field = table.first_word[j]
     if i == 0 and table.column_names is None:                          # a word in every column of the first line
-        _fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (a header line? --skip-rows N skips N "
+        fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (a header line? --skip-rows N skips N "
               "lines); correct it, or empty the cell to mark a missing value.")
     others = [k for k in kept if k not in coded]
     more = f"; also {listed((where(k) for k in coded[1:]), 3)}" if len(coded) > 1 else ''
     them, columns = ('it', 'the column') if words == 1 else ('them', 'the column' if len(coded) == 1 else 'the columns')
     leave = f", leave {columns} out with --columns {_ranges(table.column_numbers[others])}" if others else ''
-    _fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (the column holds "
+    fail(f"{table.path}: {table._cell(i, j)}: {field[:30]!r} is not a number (the column holds "
           f"{counted(int((~np.isnan(table.values[:, j])).sum()), 'number')} and {counted(table.words[j], 'field')} that "
           f"{'is' if table.words[j] == 1 else 'are'} not{more}): read {them} as missing with --missing drop-rows "
           f"(or drop-columns){leave}, or correct {them} in the file.")
@@ -473,9 +473,9 @@ def _numeric_columns(table, index_column, columns, notes, missing='error'):
     for j in kept:
         if table.words[j] > numbers[j]:
             i, field = table.first_word[j]
-            _fail(f"{table.path}: {table.column(j)} holds text, not numbers ({field[:30]!r} at {table.row_word} "
+            fail(f"{table.path}: {table.column(j)} holds text, not numbers ({field[:30]!r} at {table.row_word} "
                   f"{table.row_numbers[i]}): choose columns of numbers with --columns.")
-    if not kept: _fail(f"{table.path} holds no column of numbers.")
+    if not kept: fail(f"{table.path} holds no column of numbers.")
     coded = [j for j in kept if table.words[j]]                      # a few words among numbers: codes, missing values
     if coded: _codes(table, kept, coded, missing, notes)
     return table._keep(columns=kept)
@@ -487,7 +487,7 @@ def _finite(tables):
         bad = np.argwhere(np.isinf(table.values))
         if bad.size:
             i, j = bad[0]
-            _fail(f"{table.path}: {table._cell(i, j)} is {table.values[i, j]:g}: maxac needs finite numbers; correct it, "
+            fail(f"{table.path}: {table._cell(i, j)} is {table.values[i, j]:g}: maxac needs finite numbers; correct it, "
                   "or empty the cell to mark a missing value (see --missing).")
 
 # %% ../nbs/89_tables.ipynb #44317111
@@ -512,7 +512,7 @@ def _without_missing(tables, missing, notes): # one table, or two of the same ob
             how = (f"{c} of the {counted(d, 'column')} {'holds' if c == 1 else 'hold'} a missing value{either}: --missing drop-columns "
                    f"drops {'it' if c == 1 else 'them'} ({counted(d - c, 'column')} kept), or fill {'it' if c == 1 else 'them'} in")
         else: how = "every row and every column holds a missing value: fill them in"
-        _fail(f"{table.path}: {table._cell(i, j)} is missing ({'NaN' if field is None else 'an empty field' if field == '' else repr(field)}); {how}.")
+        fail(f"{table.path}: {table._cell(i, j)} is missing ({'NaN' if field is None else 'an empty field' if field == '' else repr(field)}); {how}.")
     out = []
     for table, r, c in zip(tables, rows, columns):
         drop = r if missing == 'drop-rows' else c
@@ -529,12 +529,12 @@ def _without_missing(tables, missing, notes): # one table, or two of the same ob
 def _read_table(path, skip_rows=None, index_column='auto', columns=None, notes=None, missing='error', max_bytes=None):
     "A Table from a file or - (missing values still NaN), or the array as stored when not a 2-D array of numbers."
     notes = [] if notes is None else notes
-    if index_column not in ('auto', 'keep', 'drop'): _fail(f"index_column must be 'auto', 'keep' or 'drop'; got {index_column!r}.")
+    if index_column not in ('auto', 'keep', 'drop'): fail(f"index_column must be 'auto', 'keep' or 'drop'; got {index_column!r}.")
     limit = _limit(max_bytes)
     path, name = str(path), None
     if '.npz:' in path: path, name = path.rsplit(':', 1)
     suffix = Path(path[:-3] if path.lower().endswith('.gz') else path).suffix.lower()     # x.csv.gz: .csv
-    if suffix in _UNSUPPORTED: _fail(f"{path} is {_UNSUPPORTED[suffix]}, which maxac does not read: save it as .csv or .npy.")
+    if suffix in _UNSUPPORTED: fail(f"{path} is {_UNSUPPORTED[suffix]}, which maxac does not read: save it as .csv or .npy.")
     try:
         if path != STDIN: _regular_file(path, limit)
         if suffix in ('.npy', '.npz') and not path.lower().endswith('.gz'):
@@ -545,9 +545,9 @@ def _read_table(path, skip_rows=None, index_column='auto', columns=None, notes=N
                            words=np.zeros(d, dtype=int), first_word={})
         else:
             with _wide_fields(): table = _text_table(path, skip_rows, notes, limit)
-    except OSError as error: _fail(f"could not read {_shown(path)}: {error.strerror or error}.")
+    except OSError as error: fail(f"could not read {_shown(path)}: {error.strerror or error}.")
     except csv.Error as error:
-        _fail(f"{_shown(path)} could not be read as a table ({error}): a field opened with a double quote must close "
+        fail(f"{_shown(path)} could not be read as a table ({error}): a field opened with a double quote must close "
               "on its line.")
     return _numeric_columns(table, index_column, columns, notes, missing)
 
@@ -591,7 +591,7 @@ def read_tables(paths, skip_rows=None, index_column='auto', notes=None, columns=
     """
     notes = [] if notes is None else notes
     if missing not in ('error', 'drop-rows', 'drop-columns'):
-        _fail(f"missing must be 'error', 'drop-rows' or 'drop-columns'; got {missing!r}.")
+        fail(f"missing must be 'error', 'drop-rows' or 'drop-columns'; got {missing!r}.")
     tables = [_read_table(path, skip_rows, index_column, columns, notes, missing, max_bytes) for path in paths]
     return _without_missing(tables, missing, notes) if all(isinstance(t, Table) for t in tables) else tables
 

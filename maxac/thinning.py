@@ -8,8 +8,8 @@ __all__ = ['MAX_COUNT', 'STABILISERS', 'thin_counts', 'estimate_overdispersion',
 # %% ../nbs/38_thinning.ipynb #9c1078ed
 import numpy as np
 import scipy.sparse
-from .checks import _fail, _rng
-from .data import _log1p_normalised
+from .checks import fail, check_seed
+from .data import log1p_normalised
 
 MAX_COUNT = 2 ** 53                  # every whole number below this is exact in float64
 
@@ -17,31 +17,31 @@ MAX_COUNT = 2 ** 53                  # every whole number below this is exact in
 def _check_count_values(values, name):
     "Refuse values that are not finite, non-negative whole numbers below 2^53."
     if values.dtype.kind not in 'iuf':
-        _fail(f"{name} must hold counts, non-negative integers (integer dtype, or floats that are whole numbers); "
+        fail(f"{name} must hold counts, non-negative integers (integer dtype, or floats that are whole numbers); "
               f"got dtype {values.dtype}. Convert it with {name}.astype(np.int64) if its values are counts.")
     if values.size == 0: return
     if values.dtype.kind == 'f':
         if not np.all(np.isfinite(values)):
-            _fail(f"{name} contains NaN or inf: thinning needs counts (non-negative integers). Remove or impute them.")
+            fail(f"{name} contains NaN or inf: thinning needs counts (non-negative integers). Remove or impute them.")
         fractional = values != np.floor(values)
         if np.any(fractional):
-            _fail(f"{name} must hold counts (whole numbers), but it contains {float(values[fractional][0])!r}: thinning splits "
+            fail(f"{name} must hold counts (whole numbers), but it contains {float(values[fractional][0])!r}: thinning splits "
                   "integer counts. Thin the raw counts, before any normalisation or log transform.")
-    if values.min() < 0: _fail(f"{name} must hold non-negative counts; its smallest entry is {values.min().item()!r}.")
-    if values.max() >= MAX_COUNT: _fail(f"{name} holds a count of {values.max().item()!r}, beyond 2^53: it cannot be thinned exactly.")
+    if values.min() < 0: fail(f"{name} must hold non-negative counts; its smallest entry is {values.min().item()!r}.")
+    if values.max() >= MAX_COUNT: fail(f"{name} holds a count of {values.max().item()!r}, beyond 2^53: it cannot be thinned exactly.")
 
 
 def _check_counts(X, name='X'):
     "X as a 2-D ndarray or scipy sparse matrix (not copied), after checking that its entries are counts."
     if scipy.sparse.issparse(X):
-        if X.ndim != 2: _fail(f"{name} must be 2-D (objects x features); got shape {X.shape}.")
+        if X.ndim != 2: fail(f"{name} must be 2-D (objects x features); got shape {X.shape}.")
         _check_count_values(np.asarray(X.data if X.format in ('csr', 'csc', 'coo') else X.tocsr().data), name)
     else:
         try: X = np.asarray(X)
-        except (TypeError, ValueError): _fail(f"{name} must be a matrix of counts (objects x features).")
-        if X.ndim != 2: _fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {X.shape}.")
+        except (TypeError, ValueError): fail(f"{name} must be a matrix of counts (objects x features).")
+        if X.ndim != 2: fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {X.shape}.")
         _check_count_values(X, name)
-    if X.shape[0] == 0 or X.shape[1] == 0: _fail(f"{name} is empty (shape {X.shape}): there is nothing to thin.")
+    if X.shape[0] == 0 or X.shape[1] == 0: fail(f"{name} is empty (shape {X.shape}): there is nothing to thin.")
     return X
 
 
@@ -49,7 +49,7 @@ def _check_fraction(fraction):
     "`fraction` as a float strictly between 0 and 1."
     if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, (int, float, np.integer, np.floating)) \
             or not 0 < fraction < 1:
-        _fail(f"fraction must be a number strictly between 0 and 1 (the share of each count expected in X1); got "
+        fail(f"fraction must be a number strictly between 0 and 1 (the share of each count expected in X1); got "
               f"{fraction!r}. Use 0.5 for two measurements of the same depth.")
     return float(fraction)
 
@@ -60,7 +60,7 @@ def _check_overdispersion(overdispersion, n_features):
     try: phi = np.asarray(overdispersion, dtype=float)
     except (TypeError, ValueError): phi = np.full(1, np.nan)
     if phi.ndim > 1 or (phi.ndim == 1 and phi.size != n_features) or not np.all(np.isfinite(phi)) or np.any(phi < 0):
-        _fail(f"overdispersion must be None (Poisson), 'estimate', a number >= 0 or one number >= 0 per feature "
+        fail(f"overdispersion must be None (Poisson), 'estimate', a number >= 0 or one number >= 0 per feature "
               f"({n_features}): the phi = 1/r of Var = mu + phi mu^2. Got {overdispersion!r}.")
     return phi if np.any(phi > 0) else None
 
@@ -144,10 +144,10 @@ def thin_counts(X, # counts, N x D: integer dtype or whole-number floats, dense 
     ValueError: X must hold counts (whole numbers), but it contains 1.5: thinning splits integer counts. Thin the raw counts, before any normalisation or log transform.
     """
     X = _check_counts(X)
-    fraction, rng = _check_fraction(fraction), _rng(seed)
+    fraction, rng = _check_fraction(fraction), check_seed(seed)
     if isinstance(overdispersion, str):
         if overdispersion != 'estimate':
-            _fail(f"overdispersion must be None (Poisson), 'estimate', a number >= 0 or one per feature; got {overdispersion!r}.")
+            fail(f"overdispersion must be None (Poisson), 'estimate', a number >= 0 or one per feature; got {overdispersion!r}.")
         overdispersion = float(np.median(estimate_overdispersion(X)))
     phi = _check_overdispersion(overdispersion, X.shape[1])
     if scipy.sparse.issparse(X): return _thin_sparse(X, fraction, phi, rng)
@@ -244,8 +244,8 @@ def stabilise_counts(X, # counts of one half (or any counts), N x D, dense or sc
     >>> stabilise_counts(scipy.sparse.csr_matrix(X)).format
     'csr'
     """
-    if method not in STABILISERS: _fail(f"method must be one of {STABILISERS}; got {method!r}.")
-    if not isinstance(size_factors, (bool, np.bool_)): _fail(f"size_factors must be True or False; got {size_factors!r}.")
+    if method not in STABILISERS: fail(f"method must be one of {STABILISERS}; got {method!r}.")
+    if not isinstance(size_factors, (bool, np.bool_)): fail(f"size_factors must be True or False; got {size_factors!r}.")
     X = _check_counts(X)
     totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
     if method == 'log1p':
@@ -253,13 +253,13 @@ def stabilise_counts(X, # counts of one half (or any counts), N x D, dense or sc
             return X.astype(float).log1p() if scipy.sparse.issparse(X) else np.log1p(X.astype(float))
         target = float(np.median(totals)) if target_sum is None else target_sum
         if isinstance(target, (bool, np.bool_)) or not np.isscalar(target) or not np.isfinite(target) or target <= 0:
-            _fail(f"target_sum must be a positive number (the row total after scaling), or None for the median; got {target_sum!r}.")
-        return _log1p_normalised(X, totals, float(target))
+            fail(f"target_sum must be a positive number (the row total after scaling), or None for the median; got {target_sum!r}.")
+        return log1p_normalised(X, totals, float(target))
     if scipy.sparse.issparse(X):
-        _fail("method='pearson' would densify the sparse matrix (every residual is nonzero): use method='log1p', "
+        fail("method='pearson' would densify the sparse matrix (every residual is nonzero): use method='log1p', "
               "or pass X.toarray() if it fits in memory.")
     if not np.isscalar(overdispersion) or not np.isfinite(overdispersion) or overdispersion < 0:
-        _fail(f"overdispersion must be a number >= 0; got {overdispersion!r}.")
+        fail(f"overdispersion must be a number >= 0; got {overdispersion!r}.")
     mean = np.outer(totals, X.sum(axis=0, dtype=float) / max(totals.sum(), 1.0))
     with np.errstate(divide='ignore', invalid='ignore'):
         Z = np.where(mean > 0, (X - mean) / np.sqrt(mean + overdispersion * mean ** 2), 0.0)

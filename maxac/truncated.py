@@ -6,9 +6,10 @@
 __all__ = ['COLUMNS_PER_PRODUCT', 'BLOCK_ENTRIES', 'FUSED_MAX_WIDTH', 'UNIT_ROUNDOFF', 'SVD_ROUTES', 'MIN_KRYLOV_PASSES',
            'DENSE_KRYLOV_WIDTH', 'KRYLOV_DIMENSIONS_PER_VALUE', 'FULL_SVD_ENTRIES', 'DASK_GRAM_LIMIT',
            'DASK_MAX_PASSES', 'SPARSE_FALLBACK_PASSES', 'UNSCALED_LIMIT', 'DEFAULT_MAX_RANK', 'is_dask_array',
-           'lapack_allowance', 'numerical_rank', 'top_eigenpairs', 'gram_times', 'frobenius_upper',
-           'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width', 'svd_route', 'top_singular_triplets',
-           'SVDProblem', 'tie_groups', 'tie_mean', 'svd_problem']
+           'lapack_allowance', 'numerical_rank', 'top_eigenpairs', 'squared_norm', 'gram_times', 'frobenius_upper',
+           'gram_singular_values', 'upper_cross_product', 'gram_matrix', 'block_krylov', 'krylov_width', 'svd_route',
+           'gram_eigen', 'top_singular_triplets', 'check_dask_pair', 'working_scale', 'SVDProblem', 'tie_groups',
+           'tie_mean', 'svd_problem']
 
 # %% ../nbs/11_truncated_svd.ipynb #12074655
 import functools
@@ -17,7 +18,7 @@ import scipy.linalg
 import scipy.special
 import scipy.sparse
 import scipy.sparse.linalg
-from .asc import _fail
+from .checks import fail
 
 
 def is_dask_array(X): # anything
@@ -131,8 +132,23 @@ def top_eigenpairs(A, # symmetric matrix, m x m
     return values[::-1], vectors[:, ::-1]
 
 
-def _squared_norm(X): # dense array or sparse matrix
-    "Squared Frobenius norm."
+def squared_norm(X): # dense array or sparse matrix
+    """The squared Frobenius norm of a dense or scipy sparse matrix (a sparse one: its stored entries).
+
+    Parameters
+    ----------
+    X : ndarray or scipy sparse matrix
+        The matrix.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> squared_norm(np.array([[3.0, 4.0]]))
+    25.0
+    """
     return float((X.data ** 2).sum()) if scipy.sparse.issparse(X) else float(np.einsum('ij,ij->', X, X))
 
 
@@ -217,7 +233,7 @@ def frobenius_upper(X): # dense, scipy sparse or Dask matrix
     >>> bool(np.sqrt(55.0) <= frobenius_upper(X) <= np.sqrt(55.0) * (1 + 1e-14))
     True
     """
-    squares = float((X ** 2).sum().compute()) if is_dask_array(X) else _squared_norm(X)
+    squares = float((X ** 2).sum().compute()) if is_dask_array(X) else squared_norm(X)
     return float(np.sqrt(squares * (1 + _gamma(X.shape[0] * X.shape[1] + 2))))
 
 
@@ -285,9 +301,26 @@ def _left_out_squared(values, # the top count eigenvalues of the computed Gram m
             + (lapack_allowance((m, m)) + drift) * max(values[0], 0.0) + error), drift
 
 
-def _gram_singular_values(values, # eigenvalues of a Gram matrix X^T X, descending
+def gram_singular_values(values, # eigenvalues of a Gram matrix X^T X, descending
                           size): # max(N, D) of X
-    "Their square roots, with eigenvalues at the Gram matrix's rounding level (<= size eps lambda_1) set to exactly 0."
+    """The square roots of a Gram matrix's eigenvalues, with those at its rounding level (<= size eps lambda_1) exactly 0.
+
+    Parameters
+    ----------
+    values : array_like
+        Eigenvalues of X^T X, descending.
+    size : int
+        max(N, D) of X.
+
+    Returns
+    -------
+    ndarray
+
+    Examples
+    --------
+    >>> gram_singular_values([4.0, 1.0, 1e-20, -1e-18], 10)
+    array([2., 1., 0., 0.])
+    """
     values = np.asarray(values, dtype=float)
     floor = max(float(values[0]), 0.0) * size * np.finfo(float).eps if values.size else 0.0
     return np.sqrt(np.where(values > floor, values, 0.0))
@@ -642,7 +675,7 @@ def _arpack_route(X, rank, rtol=1e-8):
     "`(s, Vt, bound)` of a scipy sparse matrix: ARPACK on the smaller Gram operator (never formed), certified."
     n, d = X.shape
     m = min(n, d)
-    if rank >= m: _fail(f"sparse input needs max_rank < min(N, D) = {m}; pass a smaller max_rank or a dense array.")
+    if rank >= m: fail(f"sparse input needs max_rank < min(N, D) = {m}; pass a smaller max_rank or a dense array.")
     side = X.T.tocsr() if n < d else X                                  # products with the smaller Gram matrix
     gram = scipy.sparse.linalg.LinearOperator((m, m), matvec=lambda v: side.T @ (side @ v), dtype=float)
     v0 = np.random.default_rng(0).standard_normal(m)                   # a fixed start vector: deterministic results
@@ -652,7 +685,7 @@ def _arpack_route(X, rank, rtol=1e-8):
         except scipy.sparse.linalg.ArpackError: continue                 # (ArpackNoConvergence is one too)
     else:                                                                # still stalled: block Krylov, on the sparse matrix
         return block_krylov(X, rank, krylov_width(rank, 'sparse'), SPARSE_FALLBACK_PASSES)[:3]
-    s, V = _gram_singular_values(values[::-1], max(n, d)), V[:, ::-1]   # descending; rounding-level values are 0
+    s, V = gram_singular_values(values[::-1], max(n, d)), V[:, ::-1]   # descending; rounding-level values are 0
     if n < d: V = (X.T @ V) / np.where(s > 0, s, 1)                    # left vectors -> right ones: v = X^T u / s
     bounds = _value_bounds(X, s, V.T)                                   # V.T: a view, no copy
     if s[0] == 0: return s, V.T, float(bounds.max())
@@ -668,13 +701,37 @@ def _repeated(s, # values, descending
     return bool(np.any(s[:-1] - s[1:] <= bounds[:-1] + bounds[1:]))
 
 
-def _gram_eigen(gram, # X^T X as computed, D x D (NumPy, both triangles)
+def gram_eigen(gram, # X^T X as computed, D x D (NumPy, both triangles)
                 rank, # K
                 shape): # (N, D) of X: sets the rounding level below which s = 0, and the allowance
-    "`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th values from the same matrix."
+    """`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th singular values.
+
+    Parameters
+    ----------
+    gram : ndarray, shape (D, D)
+        X^T X as computed (both triangles).
+    rank : int
+        K, values wanted.
+    shape : tuple of int
+        (N, D) of X: it sets the rounding level below which s = 0, and the allowance.
+
+    Returns
+    -------
+    s : ndarray, shape (K,)
+    Vt : ndarray, shape (K, D)
+    bound : float
+        Every s_t is within `bound * s_1` of the t-th singular value of X.
+
+    Examples
+    --------
+    >>> X = np.random.default_rng(0).normal(size=(100, 4)) * [4.0, 3.0, 2.0, 1.0]
+    >>> s, Vt, bound = gram_eigen(X.T @ X, 2, X.shape)
+    >>> bool(np.allclose(s, np.linalg.svd(X, compute_uv=False)[:2])), bool(bound < 1e-6)
+    (True, True)
+    """
     d, frobenius = gram.shape[0], _gram_frobenius(gram, shape)
     values, vectors = top_eigenpairs(gram, min(rank + 1, d), lower=False)
-    s, V = _gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
+    s, V = gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
     if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
     error = (_gamma(shape[0]) + _gamma(d) * (1 + _gamma(shape[0]))) * frobenius ** 2
     rho = _gram_residuals(s, V, gram @ V, error * _column_norms(V))
@@ -687,7 +744,7 @@ def _gram_eigen(gram, # X^T X as computed, D x D (NumPy, both triangles)
 
 def _dask_gram_route(X, rank):
     "`(s, Vt, bound)` of a Dask array from its D x D Gram matrix, formed in one pass."
-    return _gram_eigen(np.asarray((X.T @ X).compute()), rank, X.shape)
+    return gram_eigen(np.asarray((X.T @ X).compute()), rank, X.shape)
 
 # %% ../nbs/11_truncated_svd.ipynb #150c9aad
 def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
@@ -736,11 +793,11 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
     [141.3024  73.1476  27.4638] True
     """
     kind = 'dask' if is_dask_array(X) else 'sparse' if scipy.sparse.issparse(X) else 'dense'
-    if method not in SVD_ROUTES: _fail(f"method must be one of {SVD_ROUTES}; got {method!r}.")
+    if method not in SVD_ROUTES: fail(f"method must be one of {SVD_ROUTES}; got {method!r}.")
     route, passes = svd_route(X.shape, rank, kind)
     if method != 'auto': route, passes = method, max(passes, MIN_KRYLOV_PASSES)
     if method != 'auto' and kind != 'dense' and route not in ({'arpack', 'krylov'} if kind == 'sparse' else {'gram', 'krylov'}):
-        _fail(f"method={method!r} is not available for {kind} input: use 'auto' or 'krylov'.")
+        fail(f"method={method!r} is not available for {kind} input: use 'auto' or 'krylov'.")
     if route == 'krylov':
         s, Vt, bound, _ = block_krylov(X, rank, krylov_width(rank, kind), max_passes or passes, rtol, seed)
         if bound <= rtol: return s, Vt, bound
@@ -758,14 +815,32 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
     return _full_route(X, rank)
 
 # %% ../nbs/11_truncated_svd.ipynb #b08212e3
-def _check_dask_pair(X1, X2):
-    "Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass)."
+def check_dask_pair(X1, X2):
+    """Shapes and dtypes of two Dask arrays, checked lazily (finiteness is checked in the first pass), as float arrays.
+
+    Parameters
+    ----------
+    X1, X2 : dask.array.Array, shape (N, D)
+        Two measurements of the same objects.
+
+    Returns
+    -------
+    X1, X2 : dask.array.Array
+        As float, X2 rechunked along the rows like X1.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> X1, X2 = check_dask_pair(da.ones((6, 2), chunks=3), da.zeros((6, 2), chunks=2))
+    >>> X2.chunks[0], X1.dtype
+    ((3, 3), dtype('float64'))
+    """
     for name, X in (('X1', X1), ('X2', X2)):
-        if X.ndim != 2: _fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {X.shape}.")
-        if not np.issubdtype(X.dtype, np.number): _fail(f"{name} must be numeric; got dtype {X.dtype}.")
-        if X.shape[0] < 2: _fail(f"{name} must have at least 2 objects (rows); got shape {X.shape}.")
+        if X.ndim != 2: fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {X.shape}.")
+        if not np.issubdtype(X.dtype, np.number): fail(f"{name} must be numeric; got dtype {X.dtype}.")
+        if X.shape[0] < 2: fail(f"{name} must have at least 2 objects (rows); got shape {X.shape}.")
     if X1.shape != X2.shape:
-        _fail(f"X1 and X2 must be two measurements of the same objects and features: shapes {X1.shape} and {X2.shape} differ.")
+        fail(f"X1 and X2 must be two measurements of the same objects and features: shapes {X1.shape} and {X2.shape} differ.")
     if X1.chunks[0] != X2.chunks[0]: X2 = X2.rechunk({0: X1.chunks[0]})
     return X1.astype(float), X2.astype(float)
 
@@ -780,20 +855,36 @@ def _dask_extremes(X1, X2, gram=False):
     safe = da.where(abs(X1) < UNSCALED_LIMIT, X1, 0.0)    # X1 unless its scale is unsafe (then G is not used): no overflow
     top1, top2, finite, G = dask.compute(abs(X1).max(), abs(X2).max(), da.isfinite(X1).all() & da.isfinite(X2).all(),
                                          safe.T @ safe if gram else None)
-    if not finite: _fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
+    if not finite: fail("X1 or X2 contains NaN or inf: remove or impute those entries.")
     return float(top1), float(top2), None if G is None else np.asarray(G)
 
 # %% ../nbs/11_truncated_svd.ipynb #3da83bdc
 from dataclasses import dataclass, field
-from .checks import check_pair, check_rank, _power_of_two_scale
+from .checks import check_pair, check_rank, power_of_two_scale
 from .order import object_order, positions, poisson_counts
 
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
 
 
-def _working_scale(*arrays):
-    "1 when squares and sums of squares of the entries are safe (largest entry within 2^(+-200) of 1), else a power of two near the largest entry."
-    scale = _power_of_two_scale(*arrays)
+def working_scale(*arrays):
+    """1 when squares and sums of squares of the entries are safe (largest within 2^(+-200) of 1), else a power of two near the largest entry.
+
+    Parameters
+    ----------
+    *arrays : array_like or scipy sparse matrix
+        The data.
+
+    Returns
+    -------
+    float
+        The power of two to divide by (exactly) before squaring.
+
+    Examples
+    --------
+    >>> working_scale(np.array([3.0])), working_scale(np.array([1e100])) == 2.0 ** 332
+    (1.0, True)
+    """
+    scale = power_of_two_scale(*arrays)
     return 1.0 if 2.0 ** -200 <= scale <= 2.0 ** 200 else scale
 
 # %% ../nbs/11_truncated_svd.ipynb #cfc2b9cd
@@ -823,7 +914,7 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
             delta_sq += delta.sum(axis=0)
             norms += np.sqrt(np.cumsum(delta, axis=1, out=delta), out=delta).sum(axis=0)
         captured += np.einsum('ij,ij->j', scores2, scores2)
-        norm1, norm2 = norm1 + _squared_norm(block1), norm2 + _squared_norm(block2)   # in the same loop: no pass of their own
+        norm1, norm2 = norm1 + squared_norm(block1), norm2 + squared_norm(block2)   # in the same loop: no pass of their own
         if n_draws:                                                      # the votes' draws, from the same products
             part = counts[:, ranks[start:start + step]].astype(float)
             scores2 -= apart                                             # X1 V, squared below in place
@@ -893,16 +984,16 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
                   svd_method): # route of the truncated SVD
     "`(X1, X2, scale, gram, dask_input)`: checked input, its power-of-two scale, and (Dask, Gram route) X1^T X1 from the same pass."
     dask_input = is_dask_array(X1) or is_dask_array(X2)
-    if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
+    if basis not in ('shared', 'own'): fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
     if not dask_input:
         X1, X2 = check_pair(X1, X2)
-        return X1, X2, _working_scale(X1, X2), None, False
-    if not (is_dask_array(X1) and is_dask_array(X2)): _fail("X1 and X2 must both be Dask arrays, or neither.")
-    if basis != 'shared': _fail("Dask input supports basis='shared' only.")
-    X1, X2 = _check_dask_pair(X1, X2)
+        return X1, X2, working_scale(X1, X2), None, False
+    if not (is_dask_array(X1) and is_dask_array(X2)): fail("X1 and X2 must both be Dask arrays, or neither.")
+    if basis != 'shared': fail("Dask input supports basis='shared' only.")
+    X1, X2 = check_dask_pair(X1, X2)
     fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
     top1, top2, gram = _dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
-    return X1, X2, _working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
+    return X1, X2, working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
 
 # %% ../nbs/11_truncated_svd.ipynb #8350fc1a
 def tie_groups(singular_values, # descending
@@ -1033,22 +1124,22 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     large = dask_input or scipy.sparse.issparse(Y1)
     if max_rank is None and not large:
         K = numerical_rank(scipy.linalg.svd(Y1, compute_uv=False, check_finite=False), Y1.shape)
-        if K == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
+        if K == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
     elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not dask_input), DEFAULT_MAX_RANK), True   # no full SVD
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
-    if gram is not None and scale == 1.0: s, Vt, bound = _gram_eigen(gram, K, X1.shape)   # no pass of its own
+    if gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
     else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
-    if rank1 == 0: _fail("X1 is all zeros: it has no singular directions to select a rank from.")
+    if rank1 == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
-        _fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    if bootstrap is not None and dask_input: _fail("bootstrap needs NumPy or scipy sparse input; Dask objects are not redrawn.")
+        fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
+    if bootstrap is not None and dask_input: fail("bootstrap needs NumPy or scipy sparse input; Dask objects are not redrawn.")
     delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
-        _fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
+        fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
               "of the same scale. Check that both are in the same units (and X1 is not nearly zero).")
     tied = tie_groups(s, bound, Y1.shape)                                  # a repeated value: its vectors are any basis of
     delta_sq, energy2 = tie_mean(delta_sq, tied)[:K], tie_mean(energy2, tied)[:K]   # its space: sums shared out
@@ -1067,7 +1158,7 @@ def _own_basis(Y1, Y2, s, Vt, K, norm2, options):
     "The own-basis statistics: X2's own top-K SVD, its coordinates' disagreement with X1's (signs aligned)."
     s2, Vt2, _ = top_singular_triplets(Y2, K, **options)
     if numerical_rank(s2, Y2.shape) < K:
-        _fail(f"basis='own' needs X2 to have rank >= max_rank = {K}; its numerical rank is "
+        fail(f"basis='own' needs X2 to have rank >= max_rank = {K}; its numerical rank is "
               f"{numerical_rank(s2, Y2.shape)}. Lower max_rank or use basis='shared'.")
     U1, U2 = (Y1 @ Vt.T) / s, (Y2 @ Vt2.T) / s2                         # coordinates: left singular vectors
     U2 = U2 * np.where((U2 * U1).sum(axis=0) < 0, -1.0, 1.0)            # align signs with U1

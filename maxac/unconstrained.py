@@ -9,7 +9,7 @@ __all__ = ['WEIGHT_FORMS', 'lebesgue_factor', 'check_variant', 'assemble_log_wei
 
 # %% ../nbs/02_unconstrained.ipynb #b28601b4
 import numpy as np
-from .asc import _fail
+from .checks import fail
 
 WEIGHT_FORMS = {'Z1': (1.0, 0.0), 'Z2': (0.0, 1.0), 'Z12_sum': (1.0, 1.0), 'Z12_mean': (0.5, 0.5)}
 
@@ -74,8 +74,8 @@ def check_variant(joint, # 'sum' (eq. 3) or 'mean' (the paper's R_Delta)
         ...
     ValueError: basis must be 'shared' or 'own'; got 'mine'.
     """
-    if joint not in ('sum', 'mean'): _fail(f"joint must be 'sum' (eq. 3 of the paper) or 'mean'; got {joint!r}.")
-    if basis not in ('shared', 'own'): _fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
+    if joint not in ('sum', 'mean'): fail(f"joint must be 'sum' (eq. 3 of the paper) or 'mean'; got {joint!r}.")
+    if basis not in ('shared', 'own'): fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
 
 # %% ../nbs/02_unconstrained.ipynb #74b33ee2
 def _log_weight_sum(factor, log_beta, n, residuals, singular_values, delta_sq, residual, w_a, w_b, residual_weight=1.0):
@@ -137,7 +137,7 @@ def assemble_log_weight_sums(problem, # an `SVDProblem`
     """
     check_variant(joint, basis)
     if basis == 'own' and problem.own_singular_values is None:
-        _fail("basis='own' needs an SVDProblem computed with basis='own'.")
+        fail("basis='own' needs an SVDProblem computed with basis='own'.")
     log_beta = np.asarray(log_beta, dtype=float)[..., None]
     one = lambda *args, **weight: _log_weight_sum(factor, log_beta, problem.n_objects, residuals, *args, **weight)
     s, d = problem.singular_values, problem.delta_sq
@@ -386,7 +386,7 @@ def unconstrained_log_beta_star(problem, # an `SVDProblem`
 
 # %% ../nbs/02_unconstrained.ipynb #3b56d56f
 from .problem import check_pair, check_rank
-from .asc import check_beta
+from .checks import check_beta
 
 
 def paper_unconstrained_information(X1, # first measurement, N x D

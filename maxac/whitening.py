@@ -14,7 +14,7 @@ import scipy.stats
 from dataclasses import dataclass, field
 from .replicate import noise_level
 from .problem import upper_cross_product
-from .truncated import _gram_singular_values, top_eigenpairs
+from .truncated import gram_singular_values, top_eigenpairs
 
 
 def cross_product(Y): # dense matrix, any memory order
@@ -259,7 +259,7 @@ def _evenness(variances):
 # %% ../nbs/32_whitening.ipynb #732aa310
 def _spectrum_of(gram, shape):
     "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix."
-    s = _gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
+    s = gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
     return (s,) + noise_level(s, float(np.trace(gram)), shape)
 
 
