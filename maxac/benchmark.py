@@ -715,7 +715,7 @@ def report(quick=False): # small sizes, for a smoke test
 
 # %% ../nbs/42_benchmark.ipynb #9c06d464
 def main(argv=None): # command-line arguments
-    """`python -m maxac.benchmark [--quick]`: print the benchmark report.
+    """`python -m maxac.benchmark [--quick | --small]`: the targets (quick), or the benchmark report.
 
     Parameters
     ----------
@@ -725,7 +725,7 @@ def main(argv=None): # command-line arguments
     Returns
     -------
     int
-        The exit status, 0.
+        The exit status: 0, or 1 when `--quick` finds a target of `maxac.targets` missed.
 
     Examples
     --------
@@ -733,18 +733,26 @@ def main(argv=None): # command-line arguments
 
     >>> try: main(['--help'])                                       # doctest: +ELLIPSIS
     ... except SystemExit as stop: print('exit status', stop.code)
-    usage: python -m maxac.benchmark [-h] [--quick]
+    usage: python -m maxac.benchmark [-h] [--quick | --small]
     ...
     exit status 0
     """
     parser = argparse.ArgumentParser(prog='python -m maxac.benchmark', description='maxac speed benchmarks')
-    parser.add_argument('--quick', action='store_true', help='small sizes (seconds), for a smoke test')
-    lines = report_lines(parser.parse_args(argv).quick)
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument('--quick', action='store_true', help="the engine's targets (about a minute): each ratio beside "
+                       "its target, exit status 1 when one is missed (46_targets)")
+    which.add_argument('--small', action='store_true', help='the report at small sizes (seconds), for a smoke test')
+    options = parser.parse_args(argv)
+    if options.quick:
+        from maxac.targets import measure_targets, targets_report
+        rows = measure_targets()
+        print('\n'.join(targets_report(rows)))
+        return 0 if all(row['met'] for row in rows) else 1
+    lines = report_lines(options.small)
     from tqdm.auto import tqdm
     for line in tqdm(lines, total=len(BENCHMARKS), desc='maxac benchmarks', leave=False,   # two minutes at full size
                      disable=not sys.stderr.isatty()):                                      # no bar in a log
         tqdm.write(line)
     return 0
-
 
 if __name__ == '__main__' and 'IPython' not in sys.modules: sys.exit(main())   # a script, not a notebook cell
