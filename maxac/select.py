@@ -535,7 +535,7 @@ def _range_limit(shape, # (N, D) of the data analysed
     return min(shape) - (not pair or sparse)
 
 
-def _warn_about_range(result, K, limit, asked):
+def _warn_about_range(result, K, limit, asked, sparse_pair=False):
     "UserWarnings: a max_rank above the numerical rank, and a selection at the top of the range (more may be reproducible)."
     top = int(result.ranks[-1])
     if asked is not None and top < K:
@@ -544,6 +544,8 @@ def _warn_about_range(result, K, limit, asked):
     if result.rank != top or top == 0 or result.noise_level == 0.0: return
     if top < K: how = f"the data have numerical rank {top}, so no larger rank can be assessed"
     elif top < limit: how = f"pass a larger max_rank (up to {limit}) to consider more"
+    elif result.pairing == 'given' and sparse_pair:
+        how = f"no larger rank can be assessed for two sparse measurements of this shape (min(N, D) - 1 = {limit}, ARPACK's most)"
     elif result.pairing == 'given': how = f"no larger rank can be assessed for this shape (min(N, D) = {limit})"
     else: how = (f"no larger rank can be assessed for this shape (min(N, D) - 1 = {limit}): the noise level of one "
                  f"matrix rests on the singular values beyond the rank, and one is left, so {top} is the most this "
@@ -689,7 +691,7 @@ def select_rank(X1, # data, N objects x D features (or the first of two measurem
     result.scaled, result.column_scale = prepared.scaled, prepared.column_scale
     if prepared.contrasts and hasattr(result, '_gram'): del result._gram    # of the contrasts, not of the rows given
     _warn_about_units(prepared, result, (X1, X2, max_rank, sigma, seed, pairing, whiten, center))
-    _warn_about_range(result, K, limit, max_rank)
+    _warn_about_range(result, K, limit, max_rank, sparse and pair)
     if pairing == 'thinning': result.pairing = 'thinning'              # two measurements, made from one matrix of counts
     return result
 
