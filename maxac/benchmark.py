@@ -739,7 +739,7 @@ def main(argv=None): # command-line arguments
     """
     parser = argparse.ArgumentParser(prog='python -m maxac.benchmark', description='maxac speed benchmarks')
     which = parser.add_mutually_exclusive_group()
-    which.add_argument('--quick', action='store_true', help="the engine's targets (about a minute): each ratio beside "
+    which.add_argument('--quick', action='store_true', help="the engine's targets measured in one run: each ratio beside "
                        "its target, exit status 1 when one is missed (46_targets)")
     which.add_argument('--small', action='store_true', help='the report at small sizes (seconds), for a smoke test')
     options = parser.parse_args(argv)

@@ -124,7 +124,8 @@ def noise_level(singular_values, # the top singular values of X, descending (all
     shape : tuple of int
         (N, D) of X.
     resolution : float or array_like, shape (B,), default 0
-        The largest error of that difference (`tail_resolution`), when only the top K values are given.
+        The largest error of the tail energy (`tail_resolution`, for the difference from the top K values): a tail
+        within it counts as none.
 
     Returns
     -------

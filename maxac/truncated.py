@@ -1125,7 +1125,7 @@ def svd_problem(X1, # first measurement, N objects x D features (dense, scipy sp
     if max_rank is None and not large:
         K = numerical_rank(scipy.linalg.svd(Y1, compute_uv=False, check_finite=False), Y1.shape)
         if K == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
-    elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not dask_input), DEFAULT_MAX_RANK), True   # no full SVD
+    elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not dask_input), DEFAULT_MAX_RANK), True   # large: no SVD of all
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
     if gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
