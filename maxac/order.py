@@ -8,6 +8,7 @@ __all__ = ['positions', 'object_order', 'poisson_counts', 'resampled_sums', 'sta
 # %% ../nbs/16_order.ipynb #21d0a6d4
 import numpy as np
 import scipy.sparse
+from .checks import largest_magnitude
 
 
 def _row_keys(B, # dense or scipy sparse N x D
@@ -53,12 +54,6 @@ def positions(order): # a permutation, as from object_order
     return ranks
 
 
-def _largest(B): # dense or scipy sparse
-    "The largest magnitude of B's entries (0 for an empty matrix)."
-    if not min(B.shape): return 0.0
-    return float(abs(B).max()) if scipy.sparse.issparse(B) else float(np.max(np.abs(B)))
-
-
 def _classes(keys): # k x M: a row of keys per criterion, the first sorts first
     "Class of each of the M items: the rank of its keys among the distinct ones, so that equal keys share one whatever the order of the items."
     order = np.lexsort(keys[::-1])
@@ -93,7 +88,7 @@ def object_order(*blocks): # dense or scipy sparse matrices with the same rows (
     >>> object_order(X), object_order(X[::-1]), object_order(5 * X)       # rows 0 and 2 tie on sums: the projection
     (array([3, 0, 2, 1]), array([0, 3, 1, 2]), array([3, 0, 2, 1]))
     """
-    top = max(_largest(B) for B in blocks)
+    top = max(largest_magnitude(B) for B in blocks)   # no |B| temporary: no copy of the data
     scale = 2.0 ** np.floor(np.log2(top)) if top > 0 else 1.0          # exact, and keeps the cubes in range
     keys = lambda B, weights: _row_keys(B, scale, weights)[[1, 0, 2] + list(range(3, 3 + weights.shape[1]))]   # p2, p1, p3, ...
     column_keys = np.hstack([keys(B.T, np.zeros((B.shape[0], 0))) for B in blocks])
