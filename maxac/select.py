@@ -298,7 +298,8 @@ def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
     groups = tie_groups(spectrum.singular_values, 0.0, shape)
     rank = int(np.flatnonzero(groups == groups[rank - 1])[-1]) + 1     # the last value's group whole: any basis of it
-    ranks = positions(object_order(Y.T if transposed else Y))          # each object's draws follow it, wherever it is stored
+    order = spectrum.orders[transposed] if spectrum.orders else object_order(Y.T if transposed else Y)   # whitening's, if any
+    ranks = positions(order)                                         # each object's draws follow it, wherever it is stored
     values, energies = resampled_sums(_object_blocks(spectrum, Y, transposed, rank, n_draws), n_draws, rng, ranks)
     values = tie_mean(values, groups[:rank])
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row

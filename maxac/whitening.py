@@ -225,6 +225,8 @@ class NoiseSpectrum:
         Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD).
     raw_gram : ndarray, shape (D, D), or None
         Gram matrix of Y itself, before whitening (None: not formed).
+    orders : tuple of ndarray, or None
+        `object_order` of Y's rows and of its columns, when whitening drew its halves from them (None: not computed).
     whitened : str
         Property: which sides were whitened: 'rows', 'columns', 'rows and columns', or 'none'.
 
@@ -243,6 +245,7 @@ class NoiseSpectrum:
     bulk_distance: float # Kolmogorov distance of the bulk to Marchenko-Pastur
     gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD)
     raw_gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of Y itself, before whitening (None: not formed)
+    orders: tuple = field(default=None, repr=False) # object_order of Y's rows and columns, if computed (else None)
 
     @property
     def whitened(self):
@@ -318,7 +321,8 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
         gram = np.triu(upper) + np.triu(upper, 1).T
         return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
-    rows, cols = object_order(Y)[rng.permutation(n)], object_order(Y.T)[rng.permutation(d)]   # random halves of the
+    orders = object_order(Y), object_order(Y.T)                      # kept for the votes of 33_select
+    rows, cols = orders[0][rng.permutation(n)], orders[1][rng.permutation(d)]   # random halves of the
                                                                      # canonical orders (16_order): the storage order is moot
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     parts = [Y[i] for i in index]                                    # one copy of Y, rescaled in place below
@@ -327,7 +331,7 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
     s, sigma, rank = _spectrum_of(raw, Y.shape)
     if not _resolvable(sigma, Y.shape, float(np.trace(raw))):
         return _unresolved_spectrum(Y, seed) if recentre else _lapack_spectrum(Y, np.ones(n), np.ones(d))
-    best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), raw, raw)
+    best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), raw, raw, orders)
     row_scale, col_scale = np.ones(n), np.ones(d)
     for _ in range(WHITENING_ROUNDS):
         row_var, col_var = noise_profile(parts, grams, columns, rank)
@@ -348,7 +352,7 @@ def noise_spectrum(Y, # tall matrix (N >= D), dense, finite
         s, sigma, rank = _spectrum_of(gram, Y.shape)
         distance = bulk_distance(s, sigma, rank, Y.shape)
         if d - rank >= MIN_BULK and distance < best.bulk_distance:
-            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw)
+            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw, orders)
     return best
 
 # %% ../nbs/32_whitening.ipynb #83682f9b
