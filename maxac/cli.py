@@ -6,7 +6,7 @@
 __all__ = ['curve_command', 'select_command', 'parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #24d277d9
-from .checks import counted, listed
+from .messages import counted, listed
 import argparse
 import contextlib
 import csv

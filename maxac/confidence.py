@@ -8,7 +8,7 @@ __all__ = ['DenoisingConfidence', 'denoising_confidence']
 # %% ../nbs/44_confidence.ipynb #4a4812d7
 import sys
 import warnings
-from .checks import warn, quiet
+from .messages import warn, quiet
 from dataclasses import dataclass
 import numpy as np
 import scipy.sparse

@@ -10,7 +10,8 @@ import numpy as np
 import scipy.sparse
 from dataclasses import dataclass
 from .prepare import prepare, spread_limit
-from .checks import method_of, warn, quiet
+from .checks import method_of
+from .messages import warn, quiet
 from .checks import fail
 from .problem import check_matrix, check_pair, check_rank, svd_problem, numerical_rank
 from .data import check_count, check_center, check_seed

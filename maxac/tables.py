@@ -19,7 +19,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
-from .checks import fail, counted, listed
+from .checks import fail
+from .messages import counted, listed
 
 _UNSUPPORTED = {'.xlsx': 'an Excel workbook', '.xls': 'an Excel workbook', '.ods': 'a spreadsheet', '.parquet': 'Parquet',
                 '.feather': 'Feather', '.mat': 'MATLAB', '.h5': 'HDF5', '.hdf5': 'HDF5', '.pkl': 'a pickle', '.json': 'JSON'}

@@ -802,7 +802,7 @@ def top_singular_triplets(X, # data (dense, scipy sparse or Dask), N x D
         s, Vt, bound, _ = block_krylov(X, rank, krylov_width(rank, kind), max_passes or passes, rtol, seed)
         if bound <= rtol: return s, Vt, bound
         if kind == 'dask':
-            from maxac.checks import warn
+            from maxac.messages import warn
             warn(f"block Krylov did not certify the top {rank} singular values within {max_passes or passes} passes: "
                           f"their residual bound is {bound:.1e} s_1 (wanted {rtol:.0e}), which holds only if the space "
                           f"missed no singular value; raise max_passes for a certificate.", RuntimeWarning)
