@@ -11,7 +11,7 @@ import numpy as np
 from .maximize import CapacityResult, maximize_information
 from .checks import check_beta, fail
 from .problem import check_pair, check_rank, numerical_rank, working_scale
-from .bounded import check_samples
+from .bounded import check_samples, draw_costs
 from .svd import CapacityCurve
 
 
@@ -458,15 +458,7 @@ def _draw_costs(X1, X2, # the two measurements
     "Costs of the draws of `sampled_mutual_information` without residuals, in scaled units, and the scale."
     check_samples(n_samples, sigma)
     scale, s, delta = _coordinates(X1, X2, k)
-    n_obj = delta.shape[0]
-    rng = np.random.default_rng(seed)
-    rows = max(1, chunk // (n_obj * k))
-    costs1, costs2 = [], []
-    for start in range(0, n_samples, rows):
-        step = sigma * rng.standard_normal((min(rows, n_samples - start), n_obj, k))
-        c1, c2 = (step ** 2 * s ** 2).sum(-1), ((step - delta) ** 2 * s ** 2).sum(-1)
-        costs1.append(c1 if per_object else c1.sum(1)); costs2.append(c2 if per_object else c2.sum(1))
-    return np.concatenate(costs1), np.concatenate(costs2), scale
+    return (*draw_costs(s, delta, sigma, n_samples, seed, per_object, chunk), scale)   # the draws of 04_bounded
 
 # %% ../nbs/03_finite_sets.ipynb #b6f986d3
 def sampled_costs(X1, # first measurement, N objects x D features
