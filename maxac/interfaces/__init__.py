@@ -1,0 +1,1 @@
+"""Interfaces: the scikit-learn estimator, the command line and the file reader."""
