@@ -13,7 +13,7 @@ import scipy.linalg
 from dataclasses import dataclass
 from .numerics.checks import fail, power_of_two_scale, check_count, check_real, check_seed, check_center
 from .numerics.checks import check_matrix
-from .numerics.truncated import numerical_rank
+from .numerics.certificate import numerical_rank
 from .selection.confidence import denoising_errors
 from .selection.thinning import log1p_normalised
 

@@ -14,7 +14,7 @@ import time
 import numpy as np
 import scipy.linalg
 from .. import data as generators
-from ..data import denoising_errors
+from ..selection.confidence import denoising_errors
 
 
 def _grid(family, shapes, variants):

@@ -15,7 +15,7 @@ def _row_keys(B, # dense or scipy sparse N x D
               scale, # a power of two near the largest entry of the data
               weights): # D x m fixed random weights, a column per projection
     "Per row, the sums of (x / scale)^k for k = 1, 2, 3 and the projections on `weights` ((3 + m) x N), without a copy of B."
-    from maxac.numerics.truncated import BLOCK_ENTRIES
+    from maxac.numerics.certificate import BLOCK_ENTRIES
     if scipy.sparse.issparse(B):
         B = B.tocsr()                                                   # a copy only if B is not CSR already
         values, rows = B.data / scale, np.repeat(np.arange(B.shape[0]), np.diff(B.indptr))

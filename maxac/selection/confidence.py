@@ -15,7 +15,8 @@ import scipy.sparse
 from ..numerics.checks import fail
 from ..numerics.checks import check_count, check_center, check_seed, check_matrix, power_of_two_scale
 from .replicate import spike_strength
-from ..numerics.truncated import top_singular_triplets, is_dask_array, numerical_rank
+from ..numerics.truncated import top_singular_triplets
+from ..numerics.certificate import is_dask_array, numerical_rank
 from ..theory.problem import working_scale
 
 # %% ../../nbs/selection/44_confidence.ipynb #24539d94

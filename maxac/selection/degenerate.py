@@ -11,7 +11,8 @@ import numpy as np
 import scipy.sparse
 import scipy.linalg
 from dataclasses import dataclass, field
-from ..numerics.truncated import upper_cross_product, BLOCK_ENTRIES
+from ..numerics.truncated import upper_cross_product
+from ..numerics.certificate import BLOCK_ENTRIES
 from ..theory.problem import working_scale
 
 

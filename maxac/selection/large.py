@@ -9,7 +9,9 @@ __all__ = ['GRAM_MAX_FEATURES', 'DASK_SVD_METHODS', 'dask_svd_problem', 'dask_sc
 # %% ../../nbs/selection/40_large_data.ipynb #445189f6
 import numpy as np
 from ..numerics.checks import fail
-from ..numerics.truncated import is_dask_array, check_dask_pair, UNSCALED_LIMIT, DASK_GRAM_LIMIT
+from ..numerics.certificate import is_dask_array
+from ..theory.problem import check_dask_pair, UNSCALED_LIMIT
+from ..numerics.truncated import DASK_GRAM_LIMIT
 from ..theory.problem import working_scale
 from ..theory.problem import svd_problem
 

@@ -74,7 +74,7 @@ def column_scales(data):
     >>> column_scales((np.array([[1., 10], [3, 30]]),))
     array([ 1., 10.])
     """
-    from maxac.numerics.truncated import is_dask_array
+    from maxac.numerics.certificate import is_dask_array
     variances, dense = [], [M for M in data if not (is_dask_array(M) or scipy.sparse.issparse(M))]
     power = working_scale(*dense) if dense else 1.0                     # a power of two: no overflow, exact
     for M in data:
@@ -269,7 +269,8 @@ def prepare(X1,
     >>> float(prepare(X, center=True, scale=True).data[0].std(axis=0).round(12).max())
     1.0
     """
-    from maxac.numerics.truncated import is_dask_array, FULL_SVD_ENTRIES
+    from maxac.numerics.certificate import is_dask_array
+    from maxac.numerics.truncated import FULL_SVD_ENTRIES
     scale, pair = _check_scale(scale), X2 is not None
     _spread = lambda sd: float(np.max(sd) / np.median(sd))
     dask_input = is_dask_array(X1) or is_dask_array(X2)

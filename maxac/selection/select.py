@@ -15,7 +15,7 @@ from ..numerics.messages import warn, quiet
 from ..numerics.checks import fail
 from ..numerics.checks import check_matrix, check_pair, check_rank
 from ..theory.problem import svd_problem
-from ..numerics.truncated import numerical_rank
+from ..numerics.certificate import numerical_rank
 from ..numerics.checks import check_count, check_center, check_seed
 from ..theory.svd import curve_from_problem
 from ..numerics.checks import check_sigma
@@ -237,8 +237,8 @@ def _plot(selection, ax=None, **kwargs):
 
 # %% ../../nbs/selection/33_select.ipynb #e6b292d9
 from ..theory.problem import working_scale
-from ..numerics.truncated import squared_norm
-from ..numerics.truncated import lapack_allowance, BLOCK_ENTRIES
+from ..numerics.certificate import squared_norm
+from ..numerics.certificate import lapack_allowance, BLOCK_ENTRIES
 from ..theory.problem import tie_groups, tie_mean
 from ..numerics.order import object_order, positions, resampled_sums
 from .replicate import predicted_disagreement, noise_level, tail_resolution
@@ -269,7 +269,7 @@ def _dask_spectrum(Y, max_rank):
 
 def _predicted_spectrum(X, max_rank, whiten, rng):
     "`(spectrum, Y, scale, transposed)` of one matrix with its objects on the long side (Y: the matrix analysed, scaled)."
-    from maxac.numerics.truncated import is_dask_array
+    from maxac.numerics.certificate import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
     if is_dask_array(X): return (*_dask_spectrum(Y, max_rank), transposed)
@@ -384,7 +384,7 @@ def _pair_selection(problem, sigma):
 
 def _pairs(X1, n_splits, rng, pairing):
     "`n_splits` pairs made from one matrix by fission or (cross-fitted) nearest neighbours."
-    from maxac.numerics.truncated import is_dask_array
+    from maxac.numerics.certificate import is_dask_array
     from maxac.selection.large import dask_split_pair, dask_noise_level
     dask_input = is_dask_array(X1)
     if dask_input and pairing != 'fission': fail(f"a single Dask matrix supports pairing='predicted' or 'fission'; got {pairing!r}.")
@@ -411,7 +411,7 @@ def _pair_votes(problem):
 
 def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='objects', rng=None):
     "RankSelection from one given pair or from the pairs of a pairing: the rank of largest mean capacity; votes over pairs."
-    from maxac.numerics.truncated import is_dask_array
+    from maxac.numerics.certificate import is_dask_array
     rows, betas, deltas, used, picks = [], [], [], None, None
     for A, B in pairs:
         K = min(max_rank, min(A.shape) - 1) if pairing != 'given' else max_rank
@@ -476,7 +476,7 @@ def disagreement_noise(X1, X2, scale=1.0):
     >>> round(sigma, 2), uneven
     (0.5, '')
     """
-    from maxac.numerics.truncated import is_dask_array
+    from maxac.numerics.certificate import is_dask_array
     n, d = X1.shape
     if is_dask_array(X1) or is_dask_array(X2):                       # one more pass over the data
         import dask

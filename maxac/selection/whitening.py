@@ -14,7 +14,8 @@ import scipy.stats
 from dataclasses import dataclass, field
 from .replicate import noise_level
 from ..numerics.truncated import upper_cross_product
-from ..numerics.truncated import gram_singular_values, top_eigenpairs
+from ..numerics.certificate import gram_singular_values
+from ..numerics.truncated import top_eigenpairs
 
 
 def cross_product(Y):

@@ -11,7 +11,7 @@ import numpy as np
 from ..numerics.maximize import CapacityResult, maximize_information
 from ..numerics.checks import check_beta, fail
 from ..numerics.checks import check_pair, check_rank
-from ..numerics.truncated import numerical_rank
+from ..numerics.certificate import numerical_rank
 from .problem import working_scale
 from .bounded import check_samples, draw_costs
 from .svd import CapacityCurve
