@@ -147,7 +147,7 @@ def single_matrix_methods():
         'Gavish-Donoho': lambda X, K, seed: b.gavish_donoho_rank(X),
         'Gavish-Donoho, our noise level': lambda X, K, seed: _gavish_donoho(X, K, seed, whiten=False),
         'Gavish-Donoho, our noise level and whitening': lambda X, K, seed: _gavish_donoho(X, K, seed, whiten=True),
-        'ScreeNOT': lambda X, K, seed: b.screenot_rank(X, min(K, b._screenot_limit(X.shape))),
+        'ScreeNOT': lambda X, K, seed: b.screenot_rank(X, min(K, b.screenot_limit(X.shape))),
         'bi-cross-validation': lambda X, K, seed: b.bcv_rank(X, seed=seed),
         'parallel analysis': lambda X, K, seed: b.parallel_analysis_rank(X, seed=seed),
     }

@@ -14,7 +14,7 @@ import numpy as np
 import scipy.linalg
 import scipy.sparse
 import scipy.sparse.linalg
-from .. import data as generators
+from .. import counts as generators
 from ..numerics.checks import fail, check_pair, check_rank
 from ..selection.thinning import thin_counts, thinned_pair, stabilise_counts, estimate_overdispersion
 from .accuracy import single_matrix_methods, scores, score_table, family_table
@@ -71,7 +71,7 @@ def molecular_cross_validation(Y1,
 
     Examples
     --------
-    >>> from maxac.data import single_cell_counts
+    >>> from maxac.counts import single_cell_counts
     >>> from maxac.selection.thinning import thinned_pair
     >>> data = single_cell_counts(1000, 300, rank=3, depth=300, seed=0)
     >>> Y1, Y2 = thinned_pair(data.counts, seed=0)
@@ -111,7 +111,7 @@ COUNT_MAX_RANK = 30                                                  # ranks 0..
 # %% ../../nbs/experiments/39_count_accuracy.ipynb #7aa1c2b7
 def make_count_instance(setting,
                         seed):
-    """The counts and their mean for one benchmark instance (a `maxac.data.CountData`).
+    """The counts and their mean for one benchmark instance (a `maxac.counts.CountData`).
 
     Parameters
     ----------

@@ -205,19 +205,20 @@ def _limited(rank, limit, K, why): # the method's rank, its own largest rank, ma
 def _baseline_ranks(result, X1, X2, which, seed, phases=None, standardize=None):
     "The baselines' ranks (or 'not run: why') on exactly the data maxAC analysed, over its ranks 0..K."
     from maxac.selection import baselines as b
+    from maxac.numerics.certificate import numerical_rank
     K, out = int(result.ranks[-1]), {}
     if which == 'none': return out
     phase = phases or (lambda name: None)
     data = _analysed(result, X1, X2, standardize)
     phase(_SPECTRUM_PHASE)
     spectrum = b.data_spectrum(data[0], center=result.centered)          # one SVD for three methods
-    r = b._n_nonzero(spectrum.singular_values, spectrum.shape)
+    r = numerical_rank(spectrum.singular_values, spectrum.shape)
     def laplace():
-        limit = b._laplace_limit(spectrum)
+        limit = b.laplace_limit(spectrum)
         return _limited(b.laplace_rank(spectrum, min(K, limit)) if limit >= 1 else b.laplace_rank(spectrum), limit, K,
                         f'r - 1, r = {r} non-zero eigenvalues')
     def bic():
-        limit = b._bic_limit(spectrum)
+        limit = b.bic_limit(spectrum)
         return _limited(b.bic_rank(spectrum, min(K, limit)) if limit >= 1 else b.bic_rank(spectrum), limit, K,
                         f'r - 1, r = {r} non-zero eigenvalues')
     def gavish_donoho():
@@ -240,7 +241,7 @@ def _baseline_ranks(result, X1, X2, which, seed, phases=None, standardize=None):
             return text + ('' if result.centered else ' (on the centred data: its permutation null keeps column means, '
                            'so it cannot count an offset)')
         def screenot():
-            bound = min(K, b._screenot_limit(centred[0].shape))
+            bound = min(K, b.screenot_limit(centred[0].shape))
             rank = b.screenot_rank(centred[0], bound)
             text = f'{rank}' if rank <= K else f'{K} (its threshold keeps {rank} singular values, more than the ranks considered)'
             return text + (f' (its bound on the rank is {bound}, the most its imputation allows: 2 k + 1 < min(N, D))' if bound < K else '')

@@ -210,7 +210,7 @@ def estimate_overdispersion(X):
 
     Examples
     --------
-    >>> from maxac.data import single_cell_counts
+    >>> from maxac.counts import single_cell_counts
     >>> data = single_cell_counts(2000, 200, rank=1, depth=1000, overdispersion=0.5, seed=0)
     >>> round(float(np.median(estimate_overdispersion(data.counts))), 2)
     0.52
@@ -326,7 +326,7 @@ def thinned_pair(X,
 
     Examples
     --------
-    >>> from maxac.data import single_cell_counts
+    >>> from maxac.counts import single_cell_counts
     >>> from maxac.selection.select import select_rank
     >>> data = single_cell_counts(1000, 300, rank=3, depth=300, seed=0)
     >>> Y1, Y2 = thinned_pair(data.counts, seed=0)
