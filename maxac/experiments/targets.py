@@ -8,7 +8,7 @@ __all__ = ['TARGETS', 'measure_targets', 'targets_report']
 # %% ../../nbs/experiments/46_targets.ipynb #d2995289
 import numpy as np
 import scipy.linalg
-from .benchmark import best_time, peak_memory, one_blas_thread, planted_pair, sparse_pair
+from .measure import best_time, peak_memory, one_blas_thread, planted_pair, sparse_pair
 
 TARGETS = (                          # (name, unit, target, 'at most' or 'at least')
     ('select_rank, one matrix, 20000 x 1000', 'Gram matrices', 2.0, 'at most'),
