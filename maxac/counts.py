@@ -47,12 +47,12 @@ class CountData:
     >>> data.best_rank
     3
     """
-    counts: object # N x D counts: int64 ndarray, or CSR with sparse=True
-    mean: np.ndarray # N x D expectation of the counts, of rank `rank`
-    library: np.ndarray # expected row totals, shape (N,)
-    overdispersion: float # phi of Var = mu + phi mu^2; 0: Poisson
-    rank: int # rank of the mean, by construction
-    kind: str # 'single_cell' or 'text'
+    counts: object
+    mean: np.ndarray
+    library: np.ndarray
+    overdispersion: float
+    rank: int
+    kind: str
 
     @property
     def shape(self):

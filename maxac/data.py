@@ -51,13 +51,13 @@ class MixtureData:
     >>> data.shape, data.signal_rank
     ((200, 20), 3)
     """
-    X1: np.ndarray # first measurement, N x D
-    X2: np.ndarray # second measurement of the same objects, N x D
-    signal: np.ndarray # noise-free N x D matrix, centred like the data: X1 - signal, X2 - signal are the noise
-    noise_sd: float # standard deviation of every noise entry (before centring)
-    centered: bool # whether every matrix had its own column means subtracted
-    labels: np.ndarray = None # component of each object, shape (N,); None for a low-rank signal
-    centroids: np.ndarray = None # component means, m x D, shifted with the signal: signal == centroids[labels]
+    X1: np.ndarray
+    X2: np.ndarray
+    signal: np.ndarray
+    noise_sd: float
+    centered: bool
+    labels: np.ndarray = None
+    centroids: np.ndarray = None
 
     @property
     def shape(self):

@@ -42,12 +42,12 @@ class CapacityResult:
     >>> result.beta
     array([ 1., inf])
     """
-    value: np.ndarray # the capacity max_beta I (or the supremum)
-    log_beta: np.ndarray # log of the maximising beta (an end of LOG_BETA_RANGE for a supremum)
-    supremum: np.ndarray # 'interior', or 'beta->0' / 'beta->inf' when I keeps rising towards that end
-    log_beta_visited: np.ndarray = field(repr=False) # grid and Newton points, shape (B, n) or (n,)
-    values_visited: np.ndarray = field(repr=False) # I at those points
-    n_evaluations: int = 0 # evaluations of I (each one for the whole batch)
+    value: np.ndarray
+    log_beta: np.ndarray
+    supremum: np.ndarray
+    log_beta_visited: np.ndarray = field(repr=False)
+    values_visited: np.ndarray = field(repr=False)
+    n_evaluations: int = 0
 
     @property
     def beta(self):

@@ -115,13 +115,13 @@ class DenoisingConfidence:
     >>> confidence.selection.rank, confidence.probability, confidence.best_rank_distribution[:4]
     (2, 1.0, array([0., 0., 1., 0.]))
     """
-    selection: object # the RankSelection of the data, from select_rank with the same arguments
-    probability: float # chance that maxAC's rank is the best denoising rank (draws where the two agree)
-    denoising_probability: float # the same for the selection's denoising_rank (NaN when it has none)
-    selected_ranks: np.ndarray # maxAC's rank on each draw
-    denoising_ranks: np.ndarray # denoising_rank on each draw (-1: none)
-    best_ranks: np.ndarray # the best denoising rank of each draw, against the fitted signal
-    signal_components: int # components of the fitted signal: those above the noise edge
+    selection: object
+    probability: float
+    denoising_probability: float
+    selected_ranks: np.ndarray
+    denoising_ranks: np.ndarray
+    best_ranks: np.ndarray
+    signal_components: int
 
     @property
     def n_draws(self):

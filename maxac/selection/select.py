@@ -131,27 +131,27 @@ class RankSelection:
     >>> selection.denoising_rank, selection.denoising_method      # a second target, not maxAC
     (3, "Gavish-Donoho hard threshold on maxAC's noise level and whitening")
     """
-    rank: int # the selected rank (0: no component would be reproduced)
-    capacities: np.ndarray # capacity per rank 0..K in nats per object (rank 0: 0); the mean over pairs for the pairings
-    betas: np.ndarray # maximising inverse temperature per rank 0..K in the data's units (nan at rank 0; 0 or inf when out of float range)
-    sigma: object # the width(s) of the Gaussian weight in coordinate units, or None for the default closed-form limit
-    votes: np.ndarray # fraction of bootstrap spectra (one matrix) or pairs (pairings) that select each rank 0..K
-    n_splits: int # bootstrap draws or pairs behind the votes (1: nothing redrawn)
-    capacities_per_split: np.ndarray = None # (n_splits, K + 1)
-    pairing: str = 'given' # 'given' (two measurements), 'predicted', 'fission', 'cross_fitted' or 'nearest'
-    noise_level: float = None # predicted replicate: noise standard deviation per entry (after whitening, if any)
-    whitened: str = 'none' # predicted replicate: which sides were whitened ('none', 'rows', 'columns', 'rows and columns')
-    transposed: bool = False # predicted replicate: a wide matrix was transposed, so that objects are on the long side
-    delta_scale: np.ndarray = None # the paper's unit Delta_k of sigma per rank 0..K (nan at rank 0)
-    centered: bool = False # whether the column means were subtracted first (select_rank's `center`)
-    set_aside: object = None # SetAside: constant columns, zero rows and duplicates left out (None: not searched, Dask)
-    resampled: str = 'none' # what the votes redraw: 'objects', 'model' (spectra from the fitted model), 'pairs', or 'none'
-    denoising_rank: int = None # NOT maxAC: singular values above Gavish-Donoho's threshold on maxAC's noise model, capped at K
-    denoising_threshold: float = None # that threshold, in the units of the singular values it was applied to
-    denoising_method: str = '' # one line naming the method behind denoising_rank (or why there is none)
-    denoising_capped: bool = False # the threshold keeps more than K singular values: denoising_rank is K
-    scaled: bool = False # whether the columns were divided by their standard deviations first
-    column_scale: np.ndarray = None # those standard deviations, of the columns kept (None: not scaled)
+    rank: int
+    capacities: np.ndarray
+    betas: np.ndarray
+    sigma: object
+    votes: np.ndarray
+    n_splits: int
+    capacities_per_split: np.ndarray = None
+    pairing: str = 'given'
+    noise_level: float = None
+    whitened: str = 'none'
+    transposed: bool = False
+    delta_scale: np.ndarray = None
+    centered: bool = False
+    set_aside: object = None
+    resampled: str = 'none'
+    denoising_rank: int = None
+    denoising_threshold: float = None
+    denoising_method: str = ''
+    denoising_capped: bool = False
+    scaled: bool = False
+    column_scale: np.ndarray = None
 
     @property
     def ranks(self):

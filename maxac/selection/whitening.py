@@ -238,15 +238,15 @@ class NoiseSpectrum:
     >>> spectrum.whitened
     'columns'
     """
-    singular_values: np.ndarray # all D singular values, descending
-    noise_level: float # sigma per entry (of the whitened matrix, if whitened)
-    rank: int # pilot rank: singular values above the noise edge
-    row_scale: np.ndarray # noise standard deviation of each row, relative (ones if rows were not whitened)
-    col_scale: np.ndarray # the same for each column
-    bulk_distance: float # Kolmogorov distance of the bulk to Marchenko-Pastur
-    gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD)
-    raw_gram: np.ndarray = field(default=None, repr=False) # D x D Gram matrix of Y itself, before whitening (None: not formed)
-    orders: tuple = field(default=None, repr=False) # object_order of Y's rows and columns, if computed (else None)
+    singular_values: np.ndarray
+    noise_level: float
+    rank: int
+    row_scale: np.ndarray
+    col_scale: np.ndarray
+    bulk_distance: float
+    gram: np.ndarray = field(default=None, repr=False)
+    raw_gram: np.ndarray = field(default=None, repr=False)
+    orders: tuple = field(default=None, repr=False)
 
     @property
     def whitened(self):

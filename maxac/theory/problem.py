@@ -179,18 +179,18 @@ class SVDProblem:
     >>> problem.singular_values, problem.delta_sq, problem.residual1
     (array([3., 2.]), array([0., 0.]), array([5., 1.]))
     """
-    n_objects: int # N
-    n_features: int # D
-    scale: float # the power of two the data were divided by; statistics below are in scaled units
-    singular_values: np.ndarray # s_t of X1 / scale, t = 1..K
-    delta_sq: np.ndarray # d_t = sum_i (u12_it - u1_it)^2
-    delta_scale: np.ndarray # Delta_k = mean_i ||u12_i - u1_i|| over the first k components, k = 1..K
-    residual1: np.ndarray # ||X1 (I - P_k)||^2 / scale^2, k = 1..K
-    residual2: np.ndarray # ||X2 (I - P_k)||^2 / scale^2, k = 1..K (X2 in X1's basis)
-    own_singular_values: np.ndarray = None # s_2t of X2 / scale (own basis only)
-    own_delta_sq: np.ndarray = None # sum_i (u2_it - u1_it)^2, signs aligned (own basis only)
-    own_residual2: np.ndarray = None # ||X2 (I - P2_k)||^2 / scale^2 (own basis only)
-    right_vectors: np.ndarray = field(default=None, repr=False) # V_K^T of X1, K x D (for per-object statistics)
+    n_objects: int
+    n_features: int
+    scale: float
+    singular_values: np.ndarray
+    delta_sq: np.ndarray
+    delta_scale: np.ndarray
+    residual1: np.ndarray
+    residual2: np.ndarray
+    own_singular_values: np.ndarray = None
+    own_delta_sq: np.ndarray = None
+    own_residual2: np.ndarray = None
+    right_vectors: np.ndarray = field(default=None, repr=False)
 
     @property
     def max_rank(self):

@@ -330,12 +330,12 @@ class CapacityCurve:
     >>> curve.best_rank, curve.beta.round(2)
     (2, array([0.54, 0.43, 0.41]))
     """
-    ranks: np.ndarray # 1..K
-    value: np.ndarray # capacity per rank
-    log_beta: np.ndarray # log of the maximising beta per rank
-    supremum: np.ndarray # 'interior' or 'beta->0' / 'beta->inf' per rank
-    sigma: object = None # the weight's width(s), or None (unconstrained)
-    delta_scale: np.ndarray = field(default=None, repr=False) # Delta_k per rank, the paper's unit of sigma
+    ranks: np.ndarray
+    value: np.ndarray
+    log_beta: np.ndarray
+    supremum: np.ndarray
+    sigma: object = None
+    delta_scale: np.ndarray = field(default=None, repr=False)
 
     @property
     def beta(self):
