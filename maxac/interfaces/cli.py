@@ -272,7 +272,7 @@ def _baseline_lines(result, baselines, which, shape, pair, standardize=None):
                      "their threshold on maxAC's noise model instead)")
     if which == 'fast': lines.append(f'  not run: {", ".join(_SLOW)} (--baselines all runs them too)')
     elif not pair: lines.append('  (MTC on one matrix maps objects to nearest neighbours between halves and tends to over-select: '
-                                'see nbs/34_comparison)')
+                                'see nbs/experiments/34_comparison)')
     return lines
 
 # %% ../../nbs/interfaces/90_cli.ipynb #347001bd

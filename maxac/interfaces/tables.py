@@ -214,7 +214,7 @@ class Table:
     first_word: dict = None
     raw: object = None
 
-    def column(self, j): # index into the columns kept
+    def column(self, j):
         """'column 3' or "column 3 ('GNP')": the file's numbering, with the header's name when there is one.
 
         Parameters

@@ -329,7 +329,8 @@ def ordered_bounds(s, U, V, XtU, misfit, allowance, norm, complement):
     Returns
     -------
     ndarray, shape (k,)
-        The same bound for every t (inf where U or V is too far from orthonormal to reason with).
+        Per t, the coupling of the basis plus max(complement - s_t, 0), raised by the rounding of the sum; inf for
+        every t where U or V is too far from orthonormal to reason with.
 
     Examples
     --------
@@ -350,16 +351,17 @@ def ordered_bounds(s, U, V, XtU, misfit, allowance, norm, complement):
 
 
 def left_out_squared(values, vectors, rank, error):
-    """An upper bound on ||X P||^2, P the projector off the top-K eigenvectors: lambda_(K+1) plus every error (see above).
+    """An upper bound on ||X P||^2, P the projector off the top-K eigenvectors: lambda_(K+1) plus every error.
 
     Parameters
     ----------
     values : ndarray, shape (count,)
-        The top `count` eigenvalues of the computed Gram matrix, descending.
+        The top `count` eigenvalues of the computed Gram matrix, descending: count = K + 1, so that the last is
+        lambda_(K+1), or count = K when nothing is left out.
     vectors : ndarray, shape (m, count)
         Their eigenvectors.
     rank : int
-        K <= count.
+        K, count - 1 or count.
     error : float
         An upper bound on ||computed Gram - exact Gram||_2.
 
@@ -531,10 +533,7 @@ def rounding_agrees(a,
     assert np.all(np.abs(a - b) <= 2 * higham_gamma(terms) * magnitude), np.max(np.abs(a - b) / magnitude)
 
 
-def within_certificate(s, # computed singular values, descending
-                       bound, # their certificate, relative to s_ref[0]
-                       s_ref, # LAPACK's values of the same matrix
-                       shape): # (N, D) of the matrix
+def within_certificate(s, bound, s_ref, shape):
     """Assert that every computed singular value lies within its certificate of LAPACK's, which has its own allowance.
 
     Parameters

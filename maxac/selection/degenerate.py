@@ -151,7 +151,7 @@ class Relation:
     coefficients: np.ndarray
     constant: float = 0.0
 
-    def text(self, names=None, shown=6): # names of the columns of the data as given (default: 'column j', from 1)
+    def text(self, names=None, shown=6):
         """The relation as an equation, `shown` terms at most (more: how many columns it combines).
 
         Parameters
@@ -360,7 +360,7 @@ class SetAside:
 
     def __bool__(self): return self.rows.size < self.shape[0] or self.columns.size < self.shape[1]
 
-    def take(self, X): # dense or scipy sparse, with the shape this was found on
+    def take(self, X):
         """X restricted to the rows and columns kept (X itself, not a copy, when nothing was set aside).
 
         Parameters

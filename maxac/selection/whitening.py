@@ -19,7 +19,7 @@ from ..numerics.truncated import top_eigenpairs
 
 
 def cross_product(Y):
-    """Y^T Y as a full symmetric matrix (its blocks are indexed below), from `upper_cross_product` of `01_svd_problem`.
+    """Y^T Y as a full symmetric matrix (its blocks are indexed below), from `upper_cross_product` of `11_truncated_svd`.
 
     Parameters
     ----------
