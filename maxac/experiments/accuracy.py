@@ -123,8 +123,8 @@ def single_matrix_methods():
     -------
     dict of str to callable
         maxAC (the default, with variants that swap one part of it), the Gavish-Donoho threshold on maxAC's noise model
-        (`RankSelection.denoising_rank`), and the baselines of `maxac.selection.baselines` (ScreeNOT needs the `screenot` package) and
-        scikit-learn, each `f(X, K, seed) -> rank`.
+        (`RankSelection.denoising_rank`), and the baselines of `maxac.selection.baselines` (ScreeNOT needs the `screenot` package),
+        of `maxac.selection.resampling` and of scikit-learn, each `f(X, K, seed) -> rank`.
 
     Examples
     --------
@@ -134,7 +134,7 @@ def single_matrix_methods():
     (14, 2, 2)
     """
     from maxac.selection.select import select_rank
-    from maxac.selection import baselines as b
+    from maxac.selection import baselines as b, resampling
     return {
         'maxAC': lambda X, K, seed: select_rank(X, max_rank=K, seed=seed, n_bootstrap=0).rank,
         'maxAC, no whitening': lambda X, K, seed: select_rank(X, max_rank=K, seed=seed, n_bootstrap=0, whiten=False).rank,
@@ -148,8 +148,8 @@ def single_matrix_methods():
         'Gavish-Donoho, our noise level': lambda X, K, seed: _gavish_donoho(X, K, seed, whiten=False),
         'Gavish-Donoho, our noise level and whitening': lambda X, K, seed: _gavish_donoho(X, K, seed, whiten=True),
         'ScreeNOT': lambda X, K, seed: b.screenot_rank(X, min(K, b.screenot_limit(X.shape))),
-        'bi-cross-validation': lambda X, K, seed: b.bcv_rank(X, seed=seed),
-        'parallel analysis': lambda X, K, seed: b.parallel_analysis_rank(X, seed=seed),
+        'bi-cross-validation': lambda X, K, seed: resampling.bcv_rank(X, seed=seed),
+        'parallel analysis': lambda X, K, seed: resampling.parallel_analysis_rank(X, seed=seed),
     }
 
 # %% ../../nbs/experiments/35_accuracy.ipynb #b98ffb37
@@ -167,7 +167,7 @@ def pair_methods():
     ['maxAC, two measurements', 'MTC, two measurements']
     """
     from maxac.selection.select import select_rank
-    from maxac.selection.baselines import mtc_rank
+    from maxac.selection.resampling import mtc_rank
     return {'maxAC, two measurements': lambda X1, X2, K, seed: select_rank(X1, X2, max_rank=K).rank,
             'MTC, two measurements': lambda X1, X2, K, seed: mtc_rank(X1, X2, max_rank=K)}
 

@@ -20,7 +20,8 @@ import zlib
 from pathlib import Path
 import numpy as np
 from ..numerics.checks import fail
-from .tables import STDIN, Table, load_matrix, read_tables   # load_matrix: maxac.interfaces.cli.load_matrix too
+from .files import STDIN
+from .tables import Table, load_matrix, read_tables   # load_matrix: maxac.interfaces.cli.load_matrix too
 
 
 # %% ../../nbs/interfaces/90_cli.ipynb #902509c7
@@ -204,7 +205,7 @@ def _limited(rank, limit, K, why): # the method's rank, its own largest rank, ma
 # %% ../../nbs/interfaces/90_cli.ipynb #0d0c0757
 def _baseline_ranks(result, X1, X2, which, seed, phases=None, standardize=None):
     "The baselines' ranks (or 'not run: why') on exactly the data maxAC analysed, over its ranks 0..K."
-    from maxac.selection import baselines as b
+    from maxac.selection import baselines as b, resampling
     from maxac.numerics.certificate import numerical_rank
     K, out = int(result.ranks[-1]), {}
     if which == 'none': return out
@@ -228,15 +229,15 @@ def _baseline_ranks(result, X1, X2, which, seed, phases=None, standardize=None):
     if which == 'all':
         centred = [M - M.mean(axis=0) for M in data] if result.centered else data
         def mtc():
-            scores = b.mtc_scores(centred[0], centred[1] if len(centred) > 1 else None, seed=seed)
+            scores = resampling.mtc_scores(centred[0], centred[1] if len(centred) > 1 else None, seed=seed)
             return _limited(int(np.argmin(scores[:K + 1])), len(scores) - 1, K, 'the numerical rank of the set it fits')
         def bcv():
             n, d = centred[0].shape
             limit = min(n - -(-n // 2), d - -(-d // 2))
-            return _limited(b.bcv_rank(centred[0], min(K, limit), seed=seed), limit, K,
+            return _limited(resampling.bcv_rank(centred[0], min(K, limit), seed=seed), limit, K,
                             'the smaller side of the block it keeps, half the rows and half the columns')
         def parallel():
-            rank = b.parallel_analysis_rank(data[0], seed=seed)
+            rank = resampling.parallel_analysis_rank(data[0], seed=seed)
             text = f'{rank}' if rank <= K else f'{K} ({rank} components beat the null, more than the ranks considered)'
             return text + ('' if result.centered else ' (on the centred data: its permutation null keeps column means, '
                            'so it cannot count an offset)')

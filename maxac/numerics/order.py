@@ -23,6 +23,14 @@ def _row_keys(B, # dense or scipy sparse N x D
         sums = [values, square, square * values] + [values * w[B.indices] for w in weights.T]
         return np.stack([np.bincount(rows, v, B.shape[0]) for v in sums])
     keys, step = np.zeros((3 + weights.shape[1], B.shape[0])), max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
+    if B.flags.f_contiguous and not B.flags.c_contiguous:             # the transpose of a C-ordered matrix: its columns
+        step = max(1, BLOCK_ENTRIES // max(B.shape[0], 1))            # are contiguous, so sum blocks of them (one sweep)
+        for start in range(0, B.shape[1], step):
+            part = np.asarray(B[:, start:start + step], dtype=float) / scale
+            square = part * part
+            keys[0] += part.sum(axis=1); keys[1] += square.sum(axis=1); keys[2] += np.einsum('ij,ij->i', square, part)
+            keys[3:] += (part @ weights[start:start + step]).T
+        return keys
     for start in range(0, B.shape[0], step):
         part = np.asarray(B[start:start + step], dtype=float) / scale
         square = part * part

@@ -14,7 +14,7 @@ from ..numerics.checks import fail
 from ..numerics.checks import check_matrix
 from ..theory.svd import curve_from_problem, CapacityCurve
 from ..theory.unconstrained import unconstrained_log_beta_star
-from .baselines import nearest_neighbours
+from .resampling import nearest_neighbours
 
 
 def noise_edge_resolution(problem):

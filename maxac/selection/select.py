@@ -517,7 +517,7 @@ def _set_denoising(result, # the RankSelection to complete (its K is result.rank
         result.denoising_method = (f"not computed: the noise of the two measurements is not white (the {uneven} of X1 - X2 "
                                    f"differ in variance, dispersion test p < {WHITENING_LEVEL:g}), and Gavish-Donoho's "
                                    "threshold needs white noise; whiten both measurements alike first, or score the ranks "
-                                   "by the disagreement itself (MTC with both measurements, maxac.selection.baselines.mtc_scores)")
+                                   "by the disagreement itself (MTC with both measurements, maxac.selection.resampling.mtc_scores)")
         return result
     if pairing is not None:
         result.denoising_method = (f"none for pairing={pairing!r}: its pairs are X with added noise or halves matched by "
