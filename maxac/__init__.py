@@ -3,7 +3,8 @@ __version__ = "0.1.0"
 from .theory.svd import weight_sums, mutual_information, information_derivatives, capacity, capacity_curve, delta_scale
 from .theory.bounded import sampled_mutual_information
 from .theory.finite import grid_mutual_information, box_mutual_information
-from .selection.select import select_rank, RankSelection
+from .selection.select import select_rank
+from .selection.result import RankSelection
 from .selection.confidence import denoising_confidence, DenoisingConfidence
 
 

@@ -16,13 +16,20 @@ def _row_keys(B, # dense or scipy sparse N x D
               weights): # D x m fixed random weights, a column per projection
     "Per row, the sums of (x / scale)^k for k = 1, 2, 3 and the projections on `weights` ((3 + m) x N), without a copy of B."
     from maxac.numerics.certificate import BLOCK_ENTRIES
-    if scipy.sparse.issparse(B):
-        B = B.tocsr()                                                   # a copy only if B is not CSR already
-        values, rows = B.data / scale, np.repeat(np.arange(B.shape[0]), np.diff(B.indptr))
-        square = values * values
-        sums = [values, square, square * values] + [values * w[B.indices] for w in weights.T]
-        return np.stack([np.bincount(rows, v, B.shape[0]) for v in sums])
     keys, step = np.zeros((3 + weights.shape[1], B.shape[0])), max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
+    if scipy.sparse.issparse(B):
+        B = B if B.format in ('csr', 'csc') else B.tocsr()              # CSC (a CSR transposed) read as it is: no copy
+        majors = B.shape[0] if B.format == 'csr' else B.shape[1]
+        step = max(1, BLOCK_ENTRIES * majors // max(B.nnz, 1))          # slices of about BLOCK_ENTRIES stored values
+        for start in range(0, majors, step):
+            low, high = B.indptr[start], B.indptr[min(start + step, majors)]
+            major = np.repeat(np.arange(start, min(start + step, majors)), np.diff(B.indptr[start:start + step + 1]))
+            rows, cols = (major, B.indices[low:high]) if B.format == 'csr' else (B.indices[low:high], major)
+            values = B.data[low:high] / scale
+            square = values * values
+            for k, v in enumerate((values, square, square * values)): keys[k] += np.bincount(rows, v, B.shape[0])
+            for k, w in enumerate(weights.T): keys[3 + k] += np.bincount(rows, values * w[cols], B.shape[0])
+        return keys
     if B.flags.f_contiguous and not B.flags.c_contiguous:             # the transpose of a C-ordered matrix: its columns
         step = max(1, BLOCK_ENTRIES // max(B.shape[0], 1))            # are contiguous, so sum blocks of them (one sweep)
         for start in range(0, B.shape[1], step):

@@ -193,7 +193,9 @@ def _centred_gram(pair, center): # dense matrices of one shape; whether to subtr
     means = [np.asarray(M.mean(axis=0)).ravel() for M in scaled] if center else [np.zeros(gram.shape[0])]
     if not center: return gram, means[0], scale, 1.0
     raw = np.diag(gram).copy()
-    gram -= np.triu(sum(M.shape[0] * np.outer(m, m) for M, m in zip(scaled, means)))
+    for M, m in zip(scaled, means):                                  # n m m^T off the upper triangle, by blocks of rows
+        for start in range(0, m.size, 256):
+            gram[start:start + 256, start:] -= M.shape[0] * np.triu(np.outer(m[start:start + 256], m[start:]))
     loss = raw / np.maximum(np.diag(gram), np.finfo(float).tiny)      # per column: rounding relative to its centred size
     if loss.max() <= 4: return gram, means[0] * scale, scale, float(loss.max())
     step = max(1, BLOCK_ENTRIES // gram.shape[0])                     # large offsets: centre block by block instead
@@ -228,7 +230,8 @@ def _gap_in(X, center, loosen=1.0): # dense N x D; a factor below 1 that the gap
     "True if the unit-column Gram matrix of X, centred if asked, has a gap of `loosen` RELATION_GAP^2 among its smallest values."
     gram = _centred_gram([X], center)[0]
     norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))
-    values = np.maximum(scipy.linalg.eigvalsh(gram / norms[:, None] / norms, lower=False, check_finite=False), 0)
+    gram /= norms[:, None]; gram /= norms                           # in place: the screen holds one D x D matrix
+    values = np.maximum(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False, overwrite_a=True), 0)
     most = (X.shape[1] - 1) // 2
     return bool(np.any(values[1:most + 1] >= loosen * RELATION_GAP ** 2 * values[:most]))
 

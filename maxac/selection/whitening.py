@@ -339,10 +339,12 @@ def _evenness(variances):
     return float(np.mean(variances) ** 2 / second) if second > 0 else 1.0       # all zero: perfectly even
 
 # %% ../../nbs/selection/32_whitening.ipynb #732aa310
-def _spectrum_of(gram, shape):
-    "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix."
-    s = gram_singular_values(scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)[::-1], max(shape))
-    return (s,) + noise_level(s, float(np.trace(gram)), shape)
+def _spectrum_of(gram, shape, overwrite=False):
+    "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix (overwritten if asked)."
+    energy = float(np.trace(gram))
+    values = scipy.linalg.eigvalsh(gram, lower=False, check_finite=False, overwrite_a=overwrite)
+    s = gram_singular_values(values[::-1], max(shape))
+    return (s,) + noise_level(s, energy, shape)
 
 
 def _resolvable(sigma, shape, energy):
@@ -427,12 +429,10 @@ def noise_spectrum(Y,
             old, grams[h] = grams[h], None
             if uneven_rows: del old; grams[h] = cross_product(Y, i, row_scale, col_scale)
             else: old /= col_step[:, None]; old /= col_step; grams[h] = old   # columns alone: C^-1 G C^-1, no pass over Y
-        gram = grams[0] + grams[1]
-        s, sigma, rank = _spectrum_of(gram, Y.shape)
+        s, sigma, rank = _spectrum_of(grams[0] + grams[1], Y.shape, overwrite=True)   # a temporary: no copy for LAPACK
         distance = bulk_distance(s, sigma, rank, Y.shape)
-        if d - rank >= MIN_BULK and distance < best.bulk_distance:
-            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw, orders)
-        del gram                                                     # kept only as the best's: one D x D matrix less
+        if d - rank >= MIN_BULK and distance < best.bulk_distance:  # the sum again, the same to the bit, to keep
+            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, grams[0] + grams[1], raw, orders)
     return best
 
 # %% ../../nbs/selection/32_whitening.ipynb #83682f9b
