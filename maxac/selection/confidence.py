@@ -79,7 +79,7 @@ def _fitted_signal(Y, sigma, rows, cols, rank):
 
 
 def _variance_profile(X1, X2):
-    "`(sigma, rows, cols)`: one measurement's noise level, and relative row and column scales on the sides whose noise is uneven."
+    "`(tau, rows, cols)`: one measurement's noise level tau, and relative row and column scales on the sides whose noise is uneven."
     from maxac.selection.select import disagreement_noise
     sigma, uneven = disagreement_noise(X1, X2)
     variance = (X1 - X2) ** 2 / 2 / sigma ** 2
@@ -150,12 +150,12 @@ class DenoisingConfidence:
 
 # %% ../../nbs/selection/44_confidence.ipynb #4b349008
 def _fitted_model(selection, data, scale):
-    "`(signal, sigma, rows, cols, m)` of the prepared data / scale: one matrix (its whitening) or two measurements (their disagreement)."
+    "`(signal, tau, rows, cols, m)`, tau the noise level, of the prepared data / scale: one matrix (its whitening) or two measurements (their disagreement)."
     K = int(selection.ranks[-1])
     if len(data) == 2:
         sigma, rows, cols = _variance_profile(*data)
         rows, cols = (np.maximum(v, v[v > 0].min()) for v in (rows, cols))   # a side without noise: the least noise measured
-        mean = (data[0] + data[1]) / 2                                   # noise sigma / sqrt(2)
+        mean = (data[0] + data[1]) / 2                                   # noise tau / sqrt(2)
         signal, m = _fitted_signal(mean, sigma / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
         return signal, sigma, rows, cols, m
     rows, cols = selection._scales

@@ -25,7 +25,7 @@ def spike_strength(y,
     Parameters
     ----------
     y : float or array_like
-        Singular values in noise units, `s / (sigma sqrt(max(N, D)))`.
+        Singular values in noise units, `s / (tau sqrt(max(N, D)))`, tau the noise level.
     ratio : float
         Aspect ratio min(N, D) / max(N, D), in (0, 1].
 
@@ -50,14 +50,14 @@ def predicted_disagreement(singular_values,
     """E||(X - X')v_t||^2 for a replicate X' = signal + independent noise of the same level, from the spiked model.
 
     What a second measurement would disagree with X along each of its right singular vectors: the noise of X'
-    (N sigma^2) plus what of X's own noise the component absorbed, from the asymptotics of the spiked model.
+    (N tau^2, tau the noise level) plus what of X's own noise the component absorbed, from the asymptotics of the spiked model.
 
     Parameters
     ----------
     singular_values : array_like
         s_t of X, descending.
     noise_level : float
-        sigma, standard deviation of one noise entry (> 0).
+        tau, the standard deviation of one noise entry (> 0).
     shape : tuple of int
         (N, D) of X.
 
@@ -77,12 +77,12 @@ def predicted_disagreement(singular_values,
     x_sq = spike_strength(y, ratio) ** 2
     if n_features <= n_objects: spike = 1 + 3 * ratio / x_sq - ratio * (1 - ratio) / (x_sq + ratio)   # v in the short side
     else: spike = ratio + 3 * ratio / x_sq + (1 - ratio) / (x_sq + 1)                                 # v in the long side
-    absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (sigma^2 n)
+    absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (tau^2 n)
     return noise_level ** 2 * (n * absorbed + n_objects)
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #5014b372
 def _tail_noise_level(singular_values, total_energy, shape, rank, resolution=0.0, max_iter=100):
-    "sigma solving T_r = sigma^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(sigma)^2], by fixed-point iteration (rows: spectra)."
+    "The noise level tau solving T_r = tau^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(tau)^2], by fixed-point iteration (rows: spectra)."
     n, ratio = _long_side_ratio(shape)
     s = np.atleast_2d(np.asarray(singular_values, dtype=float))
     rank = np.broadcast_to(np.asarray(rank), s.shape[:1])
@@ -108,10 +108,10 @@ def noise_level(singular_values,
                 total_energy,
                 shape,
                 resolution=0.0):
-    """`(sigma, r)`: noise standard deviation per entry from the energy beyond the r singular values above the noise edge.
+    """`(tau, r)`: the noise level tau, standard deviation per entry, from the energy beyond the r singular values above the noise edge.
 
     The tail energy beyond rank r, corrected for the noise the top r components absorbed (spiked model), over its
-    degrees of freedom; r grows until no further singular value exceeds the edge `(sqrt N + sqrt D) sigma`.
+    degrees of freedom; r grows until no further singular value exceeds the edge `(sqrt N + sqrt D) tau`.
     Given the whole spectrum the tail is summed directly; given the top K, it is `||X||_F^2` minus the top r, and a
     difference within `resolution` is no tail at all: the noise level is then the floor, the edge at the rank tolerance.
 
@@ -129,7 +129,7 @@ def noise_level(singular_values,
 
     Returns
     -------
-    sigma : float, or ndarray of shape (B,)
+    tau : float, or ndarray of shape (B,)
         The noise standard deviation of one entry (at least the edge at the rank tolerance: > 0 for a non-zero X).
     r : int, or ndarray of shape (B,)
         The number of singular values above the noise edge.

@@ -31,7 +31,7 @@ def noise_edge_resolution(problem):
     Returns
     -------
     float
-        rho = sqrt(2 e) / (sqrt N + sqrt D), whatever the noise level.
+        upsilon = sqrt(2 e) / (sqrt N + sqrt D), whatever the noise level.
 
     Examples
     --------
@@ -242,12 +242,12 @@ def fixed_energy(problem):
 
 # %% ../../nbs/selection/30_sigma_rules.ipynb #675f2a39
 EQUAL_VOLUME_NATS_PER_RANK = 5.0                        # L / K: the rank-K codebook is exp(5) cells wide per coordinate
-EQUAL_VOLUME_MAX_NATS = 690.0                           # cap on L, so that sigma_1 = rho exp(L) < 1e300 is a finite float
+EQUAL_VOLUME_MAX_NATS = 690.0                           # cap on L, so that sigma_1 = upsilon exp(L) < 1e300 is a finite float
 
 
 def equal_volume(problem,
                  nats=None):
-    """sigma_k = rho exp(L / k): Gaussian codebooks of exp(N L) cells of side sqrt(2 pi) rho at every rank, rho = noise_edge_resolution.
+    """sigma_k = upsilon exp(L / k): Gaussian codebooks of exp(N L) cells of side sqrt(2 pi) upsilon at every rank, upsilon = noise_edge_resolution.
 
     Parameters
     ----------
@@ -320,7 +320,7 @@ def counted_values(singular_values,
 # %% ../../nbs/selection/30_sigma_rules.ipynb #2e75e384
 def counted_capacity(problem,
                      resolution=None):
-    """F_k = unconstrained capacity + (k/2) log(2 pi rho^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K).
+    """F_k = unconstrained capacity + (k/2) log(2 pi upsilon^2), k = 1..K: the equal-volume capacity as L -> inf, in O(K).
 
     What `select_rank` evaluates by default (sigma='auto'): `counted_values` for an `SVDProblem`, as a curve.
 
@@ -329,12 +329,12 @@ def counted_capacity(problem,
     problem : SVDProblem
         Sufficient statistics of the pair (`maxac.theory.problem.svd_problem`).
     resolution : float, optional
-        rho, the cell side per coordinate over sqrt(2 pi); default `noise_edge_resolution(problem)`.
+        upsilon, the cell side per coordinate over sqrt(2 pi); default `noise_edge_resolution(problem)`.
 
     Returns
     -------
     CapacityCurve
-        F_k for ranks 1..K (`.value`; rank 0 has F_0 = 0), the unconstrained maximisers (`.beta`), `.sigma` = rho;
+        F_k for ranks 1..K (`.value`; rank 0 has F_0 = 0), the unconstrained maximisers (`.beta`), `.sigma` = upsilon;
         `.best_rank` is the maxAC choice.
 
     Examples

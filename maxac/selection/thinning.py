@@ -143,7 +143,7 @@ def thin_counts(X,
     X : array_like or scipy sparse matrix, shape (N, D)
         Counts: non-negative integers (integer dtype, or floats that are whole numbers), below 2^53.
     fraction : float, default 0.5
-        epsilon in (0, 1): each count goes to X1 with this expected share.
+        The thinning fraction vartheta in (0, 1): each count goes to X1 with this expected share.
     overdispersion : None, float, array_like of shape (D,) or 'estimate', default None
         phi = 1/r of the negative binomial variance mu + phi mu^2: None or 0 thins as Poisson (binomial), a number
         or one number per feature (column) thins beta-binomially, 'estimate' uses the median over features of
@@ -311,7 +311,7 @@ def thinned_pair(X,
     X : array_like or scipy sparse matrix, shape (N, D)
         Counts (non-negative integers).
     fraction : float, default 0.5
-        epsilon of `thin_counts`; 0.5 makes the halves identically distributed, the two-measurement setting of maxAC.
+        The thinning fraction vartheta of `thin_counts`; 0.5 makes the halves identically distributed, the two-measurement setting of maxAC.
     overdispersion : None, float, array_like or 'estimate', default None
         As in `thin_counts`.
     method : {'log1p', 'pearson'}, default 'log1p'
