@@ -450,13 +450,14 @@ def mp_noise_level(X):
     return float(np.median(_all_singular_values(X)) / np.sqrt(n * marchenko_pastur_median(m / n)))
 
 # %% ../../nbs/selection/30_sigma_rules.ipynb #150f9d6e
-from ..numerics.order import object_order, positions, standard_normal
+from ..numerics.order import object_orders, positions, standard_normal
 
 
 def _neighbour_halves(X, rng, cross_fitted):
     "X1 = a random half of the objects, X2 = their (cross-fitted) nearest neighbours in the other half; row order does not matter."
     n, d = X.shape                                                      # random halves of the canonical orders (16_order)
-    rows, cols = object_order(X)[rng.permutation(n)], object_order(X.T)[rng.permutation(d)]
+    rows, cols = object_orders(X)
+    rows, cols = rows[rng.permutation(n)], cols[rng.permutation(d)]
     H1, H2 = X[rows[:n // 2]], X[rows[n // 2:2 * (n // 2)]]
     if not cross_fitted: return H1, H2[nearest_neighbours(H1, H2)]
     J1, J2 = cols[:d // 2], cols[d // 2:]
@@ -511,5 +512,5 @@ def split_pair(X,
     if method != 'fission': return _neighbour_halves(X, rng, method == 'cross_fitted')
     if noise_level is None: noise_level = mp_noise_level(X)
     elif not (np.isfinite(noise_level) and noise_level > 0): fail(f"noise_level must be a positive number; got {noise_level!r}.")
-    Z = noise_level * standard_normal(rng, positions(object_order(X)), positions(object_order(X.T)))   # Z follows the entries
+    Z = noise_level * standard_normal(rng, *map(positions, object_orders(X)))   # Z follows the entries
     return X + Z, X - Z
