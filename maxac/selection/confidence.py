@@ -23,7 +23,12 @@ from ..theory.problem import working_scale
 def denoising_errors(X,
                      signal,
                      max_rank=None):
-    """`||X_k - signal||_F` for k = 0..max_rank, X_k the rank-k truncated SVD of X (X_0 = 0), from one SVD.
+    """`||X_k - signal||_F` for k = 0..max_rank, X_k the rank-k truncated SVD of X (X_0 = 0), from one truncated SVD.
+
+    With `a_t = u_t' signal v_t` and `R = signal - sum_{t<=K} a_t u_t v_t'`, Pythagoras gives
+    `||X_k - signal||^2 = sum_{t<=k} (s_t - a_t)^2 + sum_{k<t<=K} a_t^2 + ||R||^2`: only the top K triplets are needed
+    (`top_singular_triplets`, certified; LAPACK's full SVD when K = min(N, D)), and R is formed, not ||signal||^2 minus
+    the captured part, so nothing cancels.
 
     Parameters
     ----------
@@ -55,12 +60,15 @@ def denoising_errors(X,
     if K > min(X.shape): fail(f"max_rank must be at most min(N, D) = {min(X.shape)} for X of shape {X.shape}; got {K}.")
     scale = power_of_two_scale(X, signal)
     Y, S = X / scale, signal / scale
-    U, s, Vt = scipy.linalg.svd(Y, full_matrices=False, lapack_driver='gesdd', check_finite=False)
+    if K < min(Y.shape):                                               # the top K triplets: U from Y V / s
+        s, Vt, _ = top_singular_triplets(Y, max(K, 1))
+        U = (Y @ Vt.T) / np.where(s > 0, s, 1)
+    else: U, s, Vt = scipy.linalg.svd(Y, full_matrices=False, lapack_driver='gesdd', check_finite=False)
     a = ((U.T @ S) * Vt).sum(axis=1)                                   # a_t = u_t' S v_t
-    perpendicular = ((S - (U * a) @ Vt) ** 2).sum()
-    head = np.concatenate([[0.0], np.cumsum((s - a) ** 2)])            # sum_{t<=k}, k = 0..n
-    tail = np.concatenate([np.cumsum(a[::-1] ** 2)[::-1], [0.0]])      # sum_{t>k},  k = 0..n
-    squared = head + tail + perpendicular
+    residual = ((S - (U * a) @ Vt) ** 2).sum()                         # ||R||^2, formed: no cancellation
+    head = np.concatenate([[0.0], np.cumsum((s - a) ** 2)])            # sum_{t<=k}, k = 0..K
+    tail = np.concatenate([np.cumsum(a[::-1] ** 2)[::-1], [0.0]])      # sum_{k<t<=K}
+    squared = head + tail + residual
     r = numerical_rank(s, Y.shape)
     squared[r + 1:] = squared[r]
     return scale * np.sqrt(squared[:K + 1])
@@ -205,7 +213,7 @@ def denoising_confidence(X1,
     max_rank : int, optional
         Largest rank considered, as in `select_rank`.
     n_draws : int, default 50
-        Draws of the fitted signal plus noise; each costs one selection and one SVD.
+        Draws of the fitted signal plus noise; each costs one selection and one truncated SVD (`denoising_errors`).
     seed : None, int, numpy Generator or RandomState, default 0
         Seed of every random choice; the same seed gives the same result.
     whiten : bool, default True
