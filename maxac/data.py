@@ -225,9 +225,9 @@ def spiked_model(n_objects,
                  strengths,
                  noise=1.0,
                  seed=None):
-    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j sigma sqrt(n) ratio^(1/4).
+    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j tau sqrt(n) xi^(1/4).
 
-    With n = max(N, D) and ratio = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
+    With tau = `noise`, n = max(N, D) and xi = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
     (the BBP transition): as N and D grow, a weaker spike leaves no trace in the spectrum of the data.
 
     Parameters
@@ -239,7 +239,7 @@ def spiked_model(n_objects,
     strengths : array_like
         Spike strengths in multiples of the detection edge, positive, at most min(N, D) of them (empty: pure noise).
     noise : float, default 1.0
-        Noise standard deviation sigma (> 0).
+        Noise standard deviation tau (> 0).
     seed : None, int, numpy Generator or RandomState, optional
         Seed of `np.random.default_rng`; the same seed gives the same data.
 
@@ -349,13 +349,13 @@ def decaying_spectrum(n_objects,
     n_components : int
         Number of signal components, 1..min(N, D).
     top : float
-        Largest signal singular value, in multiples of the noise edge `(sqrt N + sqrt D) sigma` (> 0).
+        Largest signal singular value, in multiples of the noise edge `(sqrt N + sqrt D) tau` (> 0).
     rate : float
         Geometric: ratio of successive values (< 1 for a decay); power: the exponent (> 0).
     kind : {'geometric', 'power'}, default 'geometric'
         Values `top rate^t` or `top (1 + t)^-rate`, t = 0..n_components - 1.
     noise : float, default 1.0
-        Noise standard deviation sigma (> 0).
+        Noise standard deviation tau (> 0).
     seed : None, int, numpy Generator or RandomState, optional
         Seed of `np.random.default_rng`; the same seed gives the same data.
 

@@ -133,7 +133,7 @@ def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
 
 
 def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
-    "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation sigma."
+    "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation tau, the noise level `sigma`."
     above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * sigma
     return -np.sort(-(s + sigma * rng.standard_normal((n_draws, s.size)) * above), axis=1)
 
@@ -264,7 +264,7 @@ DENOISING_METHODS = {                                              # one line pe
 
 
 def disagreement_noise(X1, X2, scale=1.0):
-    """`(sigma, uneven)`: the noise level sqrt(||X1 - X2||_F^2 / (2 N D)) of two measurements, and the sides whose noise variances differ.
+    """`(noise_level, uneven)`: the noise level tau = sqrt(||X1 - X2||_F^2 / (2 N D)) of two measurements, and the sides whose noise variances differ.
 
     Each entry of X1 - X2 holds two noises; the sums of its squares per row and per column, against their
     Gaussian spread (with the measured kurtosis), say whether the rows or the columns have noise of unequal levels
@@ -279,8 +279,8 @@ def disagreement_noise(X1, X2, scale=1.0):
 
     Returns
     -------
-    sigma : float
-        The noise standard deviation of one entry (0.0 if the measurements agree).
+    noise_level : float
+        tau, the noise standard deviation of one entry (0.0 if the measurements agree).
     uneven : str
         'rows', 'columns', 'rows and columns' or ''.
 
@@ -288,8 +288,8 @@ def disagreement_noise(X1, X2, scale=1.0):
     --------
     >>> rng = np.random.default_rng(0)
     >>> signal = rng.normal(size=(500, 3)) @ rng.normal(size=(3, 40))
-    >>> sigma, uneven = disagreement_noise(signal + 0.5 * rng.normal(size=(500, 40)), signal + 0.5 * rng.normal(size=(500, 40)))
-    >>> round(sigma, 2), uneven
+    >>> noise_level, uneven = disagreement_noise(signal + 0.5 * rng.normal(size=(500, 40)), signal + 0.5 * rng.normal(size=(500, 40)))
+    >>> round(noise_level, 2), uneven
     (0.5, '')
     """
     from maxac.numerics.certificate import is_dask_array
@@ -315,20 +315,20 @@ def disagreement_noise(X1, X2, scale=1.0):
 
 
 def _disagreement_noise_level(X1, X2, scale=1.0):
-    "sigma per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
+    "tau, the noise standard deviation per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
     return disagreement_noise(X1, X2, scale)[0]
 
 # %% ../../nbs/selection/33_select.ipynb #84335a04
 def _set_denoising(result, # the RankSelection to complete (its K is result.ranks[-1])
                    singular_values=None, # those the noise model is of, descending, in units of data / scale
-                   sigma=None, # noise level per entry in the same units (0: none measured)
+                   sigma=None, # tau, the noise level per entry, in the same units (0: none measured)
                    shape=None, # (N, D) of the matrix the singular values are of
                    scale=1.0, # the power of two they were divided by
                    complete=True, # whether they are all of its singular values (else the top ones only)
                    source=None, # 'predicted' or 'given': a key of DENOISING_METHODS
                    pairing=None, # instead: a pairing without a denoising rank
                    uneven=''): # instead: the sides of two measurements whose noise is not white
-    "Fill the second target of `result`: Gavish-Donoho's threshold lambda*(beta) sqrt(n) sigma on these singular values, capped at K."
+    "Fill the second target of `result`: Gavish-Donoho's threshold lambda*(xi) sqrt(n) tau on these singular values, capped at K."
     if uneven:
         result.denoising_method = (f"not computed: the noise of the two measurements is not white (the {uneven} of X1 - X2 "
                                    f"differ in variance, dispersion test p < {WHITENING_LEVEL:g}), and Gavish-Donoho's "

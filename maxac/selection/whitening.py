@@ -213,7 +213,7 @@ def dispersion_pvalue(variances,
     Parameters
     ----------
     variances : ndarray
-        The estimates, each `sigma^2 chi2(dof) / dof` under equal variances.
+        The estimates, each `tau^2 chi2(dof) / dof` under equal variances (tau: the noise standard deviation).
     dof : float
         Their degrees of freedom.
 
@@ -240,7 +240,7 @@ def marchenko_pastur_cdf(x,
     Parameters
     ----------
     x : float or array_like
-        Eigenvalues of `Y^T Y / (N sigma^2)`.
+        Eigenvalues of `Y^T Y / (N tau^2)`, tau the noise standard deviation per entry.
     ratio : float
         D / N, in (0, 1].
 
@@ -275,7 +275,7 @@ def bulk_distance(singular_values,
     singular_values : ndarray
         All D singular values of a tall matrix, descending.
     noise_level : float
-        sigma, the noise standard deviation per entry.
+        tau, the noise standard deviation per entry.
     rank : int
         Components left out of the bulk.
     shape : tuple of int
@@ -284,7 +284,7 @@ def bulk_distance(singular_values,
     Returns
     -------
     float
-        The largest gap between the empirical distribution of the bulk and the law (NaN when sigma is 0).
+        The largest gap between the empirical distribution of the bulk and the law (NaN when tau is 0).
 
     Examples
     --------
@@ -309,7 +309,7 @@ class NoiseSpectrum:
     singular_values : ndarray, shape (D,)
         All D singular values, descending (of the whitened matrix, if whitened).
     noise_level : float
-        sigma per entry (of the whitened matrix, if whitened).
+        tau, the noise standard deviation per entry (of the whitened matrix, if whitened).
     rank : int
         Pilot rank: singular values above the noise edge.
     row_scale, col_scale : ndarray
@@ -365,7 +365,7 @@ def _spectrum_of(gram, shape, overwrite=False):
 
 
 def _resolvable(sigma, shape, energy):
-    "True if the noise energy sigma^2 N D stands clear (10^4 times) of the Gram matrix's rounding, max(N, D) eps ||Y||_F^2."
+    "True if the noise energy tau^2 N D (tau: the noise level `sigma`) stands clear (10^4 times) of the Gram matrix's rounding, max(N, D) eps ||Y||_F^2."
     return sigma ** 2 * shape[0] * shape[1] > 1e4 * max(shape) * np.finfo(float).eps * energy
 
 
