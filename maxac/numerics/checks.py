@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['fail', 'check_beta', 'check_costs', 'check_objects', 'largest_magnitude', 'power_of_two_scale', 'check_real_entries',
-           'method_of', 'check_matrix', 'check_pair', 'check_rank', 'check_count', 'check_real', 'check_seed',
-           'check_center', 'check_sigma']
+           'method_of', 'check_on_host', 'check_matrix', 'check_pair', 'check_rank', 'check_count', 'check_real',
+           'check_seed', 'check_center', 'check_sigma']
 
 # %% ../../nbs/numerics/08_checks.ipynb #00475e4b
 import numpy as np
@@ -212,7 +212,7 @@ def check_real_entries(X, name):
         fail(f"{name} is a masked array with {np.ma.count_masked(X)} masked entries, which maxac cannot skip: fill "
               f"them ({name}.filled(value)) or drop their rows ({name}[~{name}.mask.any(axis=1)]).")
     try: kind = (X.dtype if scipy.sparse.issparse(X) else np.asarray(X).dtype).kind
-    except (TypeError, ValueError): return                           # not an array at all: check_matrix says so
+    except (TypeError, ValueError, RuntimeError): return             # not an array NumPy reads: check_matrix says so
     if kind == 'c':
         fail(f"Complex data not supported in {name}: maxac needs real numbers; pass {name}.real or np.abs({name}) if "
               f"that is meant, or np.hstack([{name}.real, {name}.imag]) to keep both parts as features.")
@@ -256,6 +256,64 @@ def _check_sparse(X, name, min_rows):
     if not np.all(np.isfinite(X.data)): fail(f"{name} contains NaN or inf among its stored entries: remove or impute them.")
     return X
 
+# %% ../../nbs/numerics/08_checks.ipynb #93f6fb03
+_TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.cpu().numpy()', 'jax': 'np.asarray(jax.device_get({name}))',
+            'jaxlib': 'np.asarray(jax.device_get({name}))', 'tensorflow': '{name}.numpy()'}   # by the array's library
+
+
+def check_on_host(X,
+                  name='X'):
+    """`X` unchanged, after checking that NumPy can read it where it is: an array on a GPU or another device is refused.
+
+    maxac computes on NumPy arrays in host memory and does not copy data off a device behind the caller's back. An
+    array of another library (CuPy, PyTorch, JAX, any array-API array) that NumPy cannot convert gets a `ValueError`
+    naming its type and device and saying how to move it; what NumPy reads (NumPy and sparse arrays, pandas, lists,
+    a PyTorch tensor in host memory) passes.
+
+    Parameters
+    ----------
+    X : object
+        The data, as passed.
+    name : str, default 'X'
+        The argument's name, for the message.
+
+    Returns
+    -------
+    object
+        X, unchanged.
+
+    Raises
+    ------
+    ValueError
+        When X is an array of another library that NumPy cannot convert.
+
+    Examples
+    --------
+    >>> class ndarray:                                   # as CuPy's: NumPy may not convert it
+    ...     __module__, device = 'cupy', 'cuda:0'
+    ...     def __array_namespace__(self): ...
+    ...     def __getitem__(self, index): return self
+    ...     def __array__(self, *args, **kwargs): raise TypeError('Implicit conversion to a NumPy array is not allowed.')
+    >>> check_on_host(ndarray())
+    Traceback (most recent call last):
+        ...
+    ValueError: X (cupy.ndarray) lives on cuda:0, where NumPy cannot read it: maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move it first (X.get()) and pass the NumPy array.
+    >>> check_on_host([[1.0, 2.0]])
+    [[1.0, 2.0]]
+    """
+    if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return X
+    if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return X
+    probe = X[:1, ...] if getattr(X, "ndim", 0) >= 1 else X           # one row: NumPy reads it, or says it cannot
+    try: np.asarray(probe)
+    except (TypeError, ValueError, RuntimeError, BufferError):
+        library = type(X).__module__.split('.')[0]
+        move = _TO_HOST[library].format(name=name) if library in _TO_HOST else "with its library's copy to host memory"
+        fail(f"{name} ({library}.{type(X).__name__}) lives on {getattr(X, 'device', 'another device')}, where NumPy cannot "
+             f"read it: maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move "
+             f"it first ({move}) and pass the NumPy array.")
+    return X
+
+
 # %% ../../nbs/numerics/08_checks.ipynb #ddfcfdd0
 def check_matrix(X,
                  name='X',
@@ -280,8 +338,8 @@ def check_matrix(X,
     Raises
     ------
     ValueError
-        With a one-line message: not numeric, complex, masked, not 2-D, too small, or not finite (naming the first
-        bad entry, counting from 1).
+        With a one-line message: on a device NumPy cannot read (`check_on_host`), not numeric, complex, masked, not
+        2-D, too small, or not finite (naming the first bad entry, counting from 1).
 
     Examples
     --------
@@ -294,6 +352,7 @@ def check_matrix(X,
     ValueError: X contains NaN or inf (first at row 2, column 2, counting from 1): remove or impute those entries.
     """
     if scipy.sparse.issparse(X): return _check_sparse(X, name, min_rows)
+    check_on_host(X, name)
     check_real_entries(X, name)
     data = np.ma.getdata(X) if isinstance(X, np.ma.MaskedArray) else X   # getdata on a pandas 1.x frame returns its block manager
     try: array = np.asarray(data, dtype=float)
