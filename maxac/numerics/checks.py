@@ -257,7 +257,7 @@ def _check_sparse(X, name, min_rows):
     return X
 
 # %% ../../nbs/numerics/08_checks.ipynb #93f6fb03
-_TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.cpu().numpy()', 'jax': 'np.asarray(jax.device_get({name}))',
+_TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.detach().cpu().numpy()', 'jax': 'np.asarray(jax.device_get({name}))',
             'jaxlib': 'np.asarray(jax.device_get({name}))', 'tensorflow': '{name}.numpy()'}   # by the array's library
 
 
@@ -265,10 +265,10 @@ def check_on_host(X,
                   name='X'):
     """`X` unchanged, after checking that NumPy can read it where it is: an array on a GPU or another device is refused.
 
-    maxac computes on NumPy arrays in host memory and does not copy data off a device behind the caller's back. An
-    array of another library (CuPy, PyTorch, JAX, any array-API array) that NumPy cannot convert gets a `ValueError`
-    naming its type and device and saying how to move it; what NumPy reads (NumPy and sparse arrays, pandas, lists,
-    a PyTorch tensor in host memory) passes.
+    maxac computes on NumPy arrays in host memory. An array of another library (CuPy, PyTorch, any array-API array)
+    that NumPy cannot convert gets a `ValueError` naming its type and device and saying how to move it, instead of
+    that library's own error from inside `np.asarray`. What NumPy converts passes: NumPy and sparse arrays, pandas,
+    lists, a PyTorch tensor in host memory, and a JAX array (which NumPy then copies to host memory).
 
     Parameters
     ----------
@@ -297,20 +297,20 @@ def check_on_host(X,
     >>> check_on_host(ndarray())
     Traceback (most recent call last):
         ...
-    ValueError: X (cupy.ndarray) lives on cuda:0, where NumPy cannot read it: maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move it first (X.get()) and pass the NumPy array.
+    ValueError: NumPy cannot read X (cupy.ndarray, on cuda:0): maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move it first (X.get()) and pass the NumPy array.
     >>> check_on_host([[1.0, 2.0]])
     [[1.0, 2.0]]
     """
     if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return X
     if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return X
-    probe = X[:1, ...] if getattr(X, "ndim", 0) >= 1 else X           # one row: NumPy reads it, or says it cannot
+    probe = X[:min(1, X.shape[0]), ...] if getattr(X, 'ndim', 0) >= 1 else X   # one row: NumPy reads it, or says it cannot
     try: np.asarray(probe)
     except (TypeError, ValueError, RuntimeError, BufferError):
         library = type(X).__module__.split('.')[0]
         move = _TO_HOST[library].format(name=name) if library in _TO_HOST else "with its library's copy to host memory"
-        fail(f"{name} ({library}.{type(X).__name__}) lives on {getattr(X, 'device', 'another device')}, where NumPy cannot "
-             f"read it: maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move "
-             f"it first ({move}) and pass the NumPy array.")
+        fail(f"NumPy cannot read {name} ({library}.{type(X).__name__}, on {getattr(X, 'device', 'its device')}): maxac "
+             f"computes on NumPy arrays in host memory and does not move data off a device itself. Move it first ({move}) "
+             f"and pass the NumPy array.")
     return X
 
 

@@ -119,11 +119,12 @@ def object_order(*blocks):
 
 
 def object_orders(X):
-    """`(object_order(X), object_order(X.T))`: the rows and the columns of one matrix in canonical order, from two sweeps.
+    """`(object_order(X), object_order(X.T))`: the rows and the columns of one matrix in canonical order, in two sweeps.
 
     Both orders need the power sums of the rows and of the columns (each side's classes weight the other's
-    projection), so one sweep computes both sides' sums and a second both projections; the two calls would read
-    the data four times. The orders are the same, to the bit, as the two calls'.
+    projection), so one sweep of dense data computes both sides' sums and a second both projections (a third when
+    items tie on their sums); the two calls would read the data four times. For C- or F-ordered dense data and for
+    sparse data the orders are the same, to the bit, as the two calls'; for a strided view, the same up to rounding.
 
     Parameters
     ----------
