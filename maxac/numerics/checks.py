@@ -186,7 +186,9 @@ def power_of_two_scale(*arrays):
 
 # %% ../../nbs/numerics/08_checks.ipynb #3eda9895
 def check_real_entries(X, name):
-    """Refuse complex entries and masked entries, which a float conversion would silently drop or ignore.
+    """Refuse arrays NumPy cannot read where they live, and complex or masked entries, which a float conversion would hide.
+
+    The first by `check_on_host`; complex entries would lose their imaginary part and masked ones their mask.
 
     Parameters
     ----------
@@ -208,6 +210,7 @@ def check_real_entries(X, name):
     ...
     ValueError: Complex data not supported in X: ...
     """
+    check_on_host(X, name)
     if np.ma.isMaskedArray(X) and np.ma.count_masked(X):
         fail(f"{name} is a masked array with {np.ma.count_masked(X)} masked entries, which maxac cannot skip: fill "
               f"them ({name}.filled(value)) or drop their rows ({name}[~{name}.mask.any(axis=1)]).")
