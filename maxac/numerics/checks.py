@@ -186,9 +186,7 @@ def power_of_two_scale(*arrays):
 
 # %% ../../nbs/numerics/08_checks.ipynb #3eda9895
 def check_real_entries(X, name):
-    """Refuse arrays NumPy cannot read where they live, and complex or masked entries, which a float conversion would hide.
-
-    The first by `check_on_host`; complex entries would lose their imaginary part and masked ones their mask.
+    """Refuse arrays NumPy cannot read where they live (`check_on_host`), and complex or masked entries a conversion hides.
 
     Parameters
     ----------
@@ -260,52 +258,41 @@ def _check_sparse(X, name, min_rows):
     return X
 
 # %% ../../nbs/numerics/08_checks.ipynb #93f6fb03
-_TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.detach().cpu().numpy()', 'jax': 'np.asarray(jax.device_get({name}))',
-            'jaxlib': 'np.asarray(jax.device_get({name}))', 'tensorflow': '{name}.numpy()'}   # by the array's library
+_TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.detach().cpu().numpy()'}   # how to move one, by the array's library
 
 
 def check_on_host(X,
                   name='X'):
-    """`X` unchanged, after checking that NumPy can read it where it is: an array on a GPU or another device is refused.
+    """Refuse an array that NumPy cannot read where it lives (on a GPU or another device), saying how to move it.
 
-    maxac computes on NumPy arrays in host memory. An array of another library (CuPy, PyTorch, any array-API array)
-    that NumPy cannot convert gets a `ValueError` naming its type and device and saying how to move it, instead of
-    that library's own error from inside `np.asarray`. What NumPy converts passes: NumPy and sparse arrays, pandas,
-    lists, a PyTorch tensor in host memory, and a JAX array (which NumPy then copies to host memory).
+    maxac computes on NumPy arrays in host memory. Instead of the other library's own error from inside `np.asarray`,
+    an array of CuPy, PyTorch or the array API that NumPy cannot convert gets a message naming its type and device.
 
     Parameters
     ----------
     X : object
-        The data, as passed.
+        The data, as passed; what NumPy converts passes (a PyTorch tensor in host memory; a JAX array, copied).
     name : str, default 'X'
         The argument's name, for the message.
 
     Returns
     -------
-    object
-        X, unchanged.
-
-    Raises
-    ------
-    ValueError
-        When X is an array of another library that NumPy cannot convert.
+    None
+        Raises a `ValueError` that says what to do, or returns.
 
     Examples
     --------
     >>> class ndarray:                                   # as CuPy's: NumPy may not convert it
     ...     __module__, device = 'cupy', 'cuda:0'
     ...     def __array_namespace__(self): ...
-    ...     def __getitem__(self, index): return self
     ...     def __array__(self, *args, **kwargs): raise TypeError('Implicit conversion to a NumPy array is not allowed.')
     >>> check_on_host(ndarray())
     Traceback (most recent call last):
         ...
     ValueError: NumPy cannot read X (cupy.ndarray, on cuda:0): maxac computes on NumPy arrays in host memory and does not move data off a device itself. Move it first (X.get()) and pass the NumPy array.
-    >>> check_on_host([[1.0, 2.0]])
-    [[1.0, 2.0]]
     """
-    if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return X
-    if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return X
+    if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return
+    if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return
     probe = X[:min(1, X.shape[0]), ...] if getattr(X, 'ndim', 0) >= 1 else X   # one row: NumPy reads it, or says it cannot
     try: np.asarray(probe)
     except (TypeError, ValueError, RuntimeError, BufferError):
@@ -314,7 +301,6 @@ def check_on_host(X,
         fail(f"NumPy cannot read {name} ({library}.{type(X).__name__}, on {getattr(X, 'device', 'its device')}): maxac "
              f"computes on NumPy arrays in host memory and does not move data off a device itself. Move it first ({move}) "
              f"and pass the NumPy array.")
-    return X
 
 
 # %% ../../nbs/numerics/08_checks.ipynb #ddfcfdd0
