@@ -130,6 +130,24 @@ def _top(gram, rank, lanczos=False):
     return np.sqrt(np.maximum(values, 0)), vectors
 
 # %% ../../nbs/selection/32_whitening.ipynb #daf7f8fd
+def _row_residuals(Y, halves, tops, row_scale=None, col_scale=None):
+    "Per half, each row's squared norm outside `tops[h]`, for the matrix `Y / row_scale[:, None] / col_scale`: one sweep over stored blocks."
+    n, d = Y.shape
+    inverse = np.ones(d) if col_scale is None else 1 / col_scale
+    W, r = np.hstack(tops) * inverse[:, None], tops[0].shape[1]      # R^-1 Y V = R^-1 (Y C^-1) V = R^-1 Y (C^-1 V)
+    second, out = np.zeros(n, dtype=bool), np.empty(n)
+    second[halves[1]] = True
+    step = max(1, BLOCK_ENTRIES // max(d, 1))
+    for start in range(0, n, step):
+        block = np.ascontiguousarray(Y[start:start + step], dtype=float)   # a view of C-ordered float rows
+        scores = block @ W
+        own = np.where(second[start:start + step, None], scores[:, r:], scores[:, :r])
+        norms = np.einsum('ij,ij->i', block, block) if col_scale is None else np.square(block) @ inverse ** 2
+        out[start:start + step] = norms - np.einsum('ij,ij->i', own, own)
+    if row_scale is not None: out /= row_scale ** 2
+    return [out[h] for h in halves]
+
+
 def noise_profile(Y,
                   halves,
                   grams,
@@ -142,7 +160,7 @@ def noise_profile(Y,
 
     Column variances: residuals of each half of the columns after the factors fitted on the other half. Row
     variances: residuals of each half of the rows outside the top right vectors of the other half. The columns need
-    only the Gram matrices; the rows, one pass over Y by blocks (`scaled_rows`), with no copy of Y.
+    only the Gram matrices; the rows, one sweep over Y in its stored order by blocks (`_row_residuals`), with no copy of Y.
 
     Parameters
     ----------
@@ -189,11 +207,9 @@ def noise_profile(Y,
         scores = (V.T @ G(fit, test)) / s[:, None]                   # U_fit^T y_j for the columns j in test
         col[test] = (diagonal[test] - (scores ** 2).sum(axis=0)) / (n - s.size)
     r = min(rank, d // 2)
-    rows = []
-    for half, gram in ((halves[0], grams[1]), (halves[1], grams[0])):     # right vectors from the other half of the rows
-        _, V = _top(gram, r, lanczos=gap is not None and r == rank and gap <= LANCZOS_GAP)
-        rows.append(np.concatenate([np.einsum('ij,ij->i', block, block) - ((block @ V) ** 2).sum(axis=1)
-                                    for _, block in scaled_rows(Y, half, row_scale, col_scale)] or [np.zeros(0)]) / (d - r))
+    lanczos = gap is not None and r == rank and gap <= LANCZOS_GAP
+    tops = [_top(gram, r, lanczos)[1] for gram in (grams[1], grams[0])]  # right vectors from the other half of the rows
+    rows = [residual / (d - r) for residual in _row_residuals(Y, halves, tops, row_scale, col_scale)]
     floor = lambda v: np.maximum(v, 1e-6 * max(float(np.mean(v)), np.finfo(float).tiny))
     return [floor(v) for v in rows], floor(col)
 
