@@ -186,7 +186,7 @@ def _fit(self, X, y=None, X2=None):
 # %% ../../nbs/interfaces/36_estimator.ipynb #5066c411
 def _leading(selection, kept, mean, k):
     "`(Vt, s, ||kept - mean||_F, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
-    gram, problem, count = getattr(selection, '_gram', None), getattr(selection, '_problem', None), min(kept.shape)
+    gram, problem, count = selection.reusable.get('gram'), selection.reusable.get('problem'), min(kept.shape)
     if problem is not None:                                             # a pair: X1's truncated SVD
         s = problem.singular_values * problem.scale
         norm = np.sqrt(problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.scale

@@ -274,7 +274,7 @@ def gram_residuals(s, V, XtXV, allowance):
 
 
 def gram_residual_bounds(s, V, XtXV, allowance):
-    """Per value, a bound on |s_t - sigma| for some singular value sigma of X: the Gram form of the residual bound.
+    """Per value, a bound on |s_t - s_i(X)| for some exact singular value s_i(X) of X: the Gram form of the residual bound.
 
     Parameters
     ----------
@@ -299,15 +299,15 @@ def gram_residual_bounds(s, V, XtXV, allowance):
     array([8.49, 2.83])
     """
     u, theta, length = UNIT_ROUNDOFF, s ** 2, np.linalg.norm(V, axis=0)
-    rho = gram_residuals(s, V, XtXV, allowance)
+    residual = gram_residuals(s, V, XtXV, allowance)
     with np.errstate(divide='ignore', invalid='ignore'):
-        pair = np.sqrt(np.maximum(length ** 2, 2 * length ** 2 - length * rho / theta))   # <= ||(X v / s, v)||
-        linear = np.where(s > 0, rho / (s * pair), np.inf)
-    return np.minimum(linear, np.sqrt(rho / length)) * (1 + 8 * u)
+        pair = np.sqrt(np.maximum(length ** 2, 2 * length ** 2 - length * residual / theta))   # <= ||(X v / s, v)||
+        linear = np.where(s > 0, residual / (s * pair), np.inf)
+    return np.minimum(linear, np.sqrt(residual / length)) * (1 + 8 * u)
 
 # %% ../../nbs/numerics/11_certificate.ipynb #1de9bccf
 def ordered_bounds(s, U, V, XtU, misfit, allowance, norm, complement):
-    """Per value, a bound on |s_t - sigma_t| for the t-th singular value: Weyl's theorem for [[0, X], [X^T, 0]] in the basis (U, V).
+    """Per value, a bound on |s_t - s_t(X)| for the exact t-th singular value s_t(X): Weyl's theorem for [[0, X], [X^T, 0]] in the basis (U, V).
 
     Parameters
     ----------

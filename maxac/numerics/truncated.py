@@ -454,9 +454,9 @@ def gram_eigen(gram,
     s, V = gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
     if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
     error = (higham_gamma(shape[0]) + higham_gamma(d) * (1 + higham_gamma(shape[0]))) * frobenius ** 2
-    rho = gram_residuals(s, V, gram @ V, error * column_norms(V))
+    residuals = gram_residuals(s, V, gram @ V, error * column_norms(V))
     left_out, drift = left_out_squared(values, vectors, rank, error)
-    coupling = 2 * (1 + drift) * np.linalg.norm(rho) + 4 * drift * values[0]   # Weyl: the block residual and projection
+    coupling = 2 * (1 + drift) * np.linalg.norm(residuals) + 4 * drift * values[0]   # Weyl: the block residual and projection
     theta = s ** 2
     upper, lower = np.sqrt(np.maximum(theta, left_out) + coupling), np.sqrt(np.maximum(theta - coupling, 0.0))
     return s, V.T, float(np.maximum(upper - s, s - lower).max() * (1 + 8 * UNIT_ROUNDOFF) / s[0])

@@ -166,7 +166,7 @@ def _fitted_model(selection, data, scale):
         mean = (data[0] + data[1]) / 2                                   # noise tau / sqrt(2)
         signal, m = _fitted_signal(mean, sigma / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
         return signal, sigma, rows, cols, m
-    rows, cols = selection._scales
+    rows, cols = selection.reusable['scales']
     if selection.transposed: rows, cols = cols, rows                      # the spectrum's sides are those of X.T
     sigma = selection.noise_level / scale
     signal, m = _fitted_signal(data[0], sigma, rows, cols, min(min(data[0].shape), K + 1))

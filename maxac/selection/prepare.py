@@ -25,11 +25,12 @@ def spread_limit(shape,
                  kurtosis=3.0):
     """How far the columns' noise levels may spread (largest over median) before the spread can decide the rank.
 
-    One column whose noise exceeds the others' by a factor f has a singular value near f sigma sqrt(N), and the
-    white-noise edge is sigma (sqrt(N) + sqrt(D)): it rises above the edge on its own when f > 1 + sqrt(D / N)
-    (N >= D). Levels that are estimated spread by chance too: a noise standard deviation estimated from `dof`
-    values has relative standard deviation sqrt((kurtosis - 1) / (4 dof)), and the largest of D such estimates lies
-    z = Phi^-1(1 - 0.01 / D) of them above 1 about once in a hundred tables; the limit allows for that factor.
+    One column whose noise exceeds the others' by a factor f has a singular value near f tau sqrt(N), tau the others'
+    noise standard deviation, and the white-noise edge is tau (sqrt(N) + sqrt(D)): it rises above the edge on its own
+    when f > 1 + sqrt(D / N) (N >= D). Levels that are estimated spread by chance too: a noise standard deviation
+    estimated from `dof` values has relative standard deviation sqrt((kurtosis - 1) / (4 dof)), and the largest of D
+    such estimates lies z = Phi^-1(1 - 0.01 / D) of them above 1 about once in a hundred tables; the limit allows for
+    that factor.
 
     Parameters
     ----------
@@ -95,10 +96,10 @@ def noise_spread(X):
 
     Column j's residual after least squares on the other columns, 1 / (G^-1)_jj with G = X^T X, holds its own noise
     and the others' noise carried in through the coefficients b_j (b_jk = -(G^-1)_kj / (G^-1)_jj): about
-    sigma_j^2 + sum_k b_jk^2 sigma_k^2. With noise of one level that is sigma^2 (1 + |b_j|^2), so
-    (G^-1)_jj / |(G^-1)_:j|^2 = residual / (1 + |b_j|^2) estimates sigma_j^2 whatever the signal (of rank below
-    D - 1, which the other columns carry). Its spread is near 1 for one unit and large for columns in other units;
-    the spread of the columns' standard deviations is not, since signal inflates them too.
+    tau_j^2 + sum_k b_jk^2 tau_k^2 (tau_j column j's noise standard deviation). With noise of one level tau that is
+    tau^2 (1 + |b_j|^2), so (G^-1)_jj / |(G^-1)_:j|^2 = residual / (1 + |b_j|^2) estimates tau_j^2 whatever the
+    signal (of rank below D - 1, which the other columns carry). Its spread is near 1 for one unit and large for
+    columns in other units; the spread of the columns' standard deviations is not, since signal inflates them too.
 
     Parameters
     ----------

@@ -7,7 +7,7 @@ __all__ = ['RankSelection']
 
 # %% ../../nbs/selection/33_rank_selection.ipynb #73efaa56
 import numpy as np
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from ..numerics.checks import method_of
 
 # %% ../../nbs/selection/33_rank_selection.ipynb #890a4952
@@ -27,8 +27,8 @@ class RankSelection:
     sigma : None, float or ndarray
         The width(s) of the Gaussian weight in coordinate units; None for the default closed-form limit ('auto').
     votes : ndarray, shape (K + 1,)
-        Fraction of the bootstrap draws (one matrix; two measurements with sigma='auto': the pair's objects redrawn)
-        or of the pairs (pairings) in which each rank has the largest capacity; NaN when nothing could be redrawn
+        Fraction of the bootstrap draws (one matrix: its objects redrawn by default, or spectra drawn from the fitted
+        model with `resample='model'`; two measurements with sigma='auto': the pair's objects redrawn) or of the pairs (pairings) in which each rank has the largest capacity; NaN when nothing could be redrawn
         (no noise measured); 1 at `rank` when nothing was redrawn (n_bootstrap=0). They say how often the rank would
         be selected again, not whether it is right: for the chance that it is the best denoising rank, see
         `maxac.denoising_confidence` (`44_confidence`).
@@ -74,6 +74,10 @@ class RankSelection:
     denoising_capped : bool
         True when the threshold keeps more than K singular values (two measurements, whose SVD stops at K: all K), so
         that `denoising_rank` is K and more components may be worth keeping.
+    reusable : dict
+        What other entry points reuse instead of computing it again: 'scales' (the whitening's row and column
+        scales, for `denoising_confidence`), 'gram' (the Gram matrix of the data, its working scale and whether it
+        was transposed) and 'problem' (X1's truncated SVD), for `MaxACRank`. Empty when there is nothing to reuse.
     ranks, relative_capacities, margin, sigma_in_delta
         Properties: 0..K; capacities minus the selected rank's; the lead of the selected rank over the best other
         one (>= 0; small: a near tie); the width per rank in units of Delta_k (None for 'auto').
@@ -111,6 +115,7 @@ class RankSelection:
     denoising_capped: bool = False
     scaled: bool = False
     column_scale: np.ndarray = None
+    reusable: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ranks(self):
@@ -174,7 +179,7 @@ def _plot(selection, ax=None, **kwargs):
     per_split, ranks, best = selection.capacities_per_split, selection.ranks, selection.capacities[selection.rank]
     if per_split is not None and len(per_split) > 1:
         low, high = np.percentile(per_split - best, [5, 95], axis=0)
-        ax.fill_between(ranks, low, high, alpha=0.2, label='5-95 % over ' + ('draws' if selection.pairing == 'predicted' else 'pairs'))
+        ax.fill_between(ranks, low, high, alpha=0.2, label='5-95 % over ' + ('pairs' if selection.resampled == 'pairs' else 'draws'))
     ax.plot(ranks, selection.relative_capacities, 'o-', label='capacity', **kwargs)
     ax.axvline(selection.rank, color='k', ls=':', label=f'selected rank {selection.rank} (maxAC)')
     if selection.denoising_rank is not None:                        # the second target, named by its method
@@ -189,7 +194,7 @@ def _plot(selection, ax=None, **kwargs):
             ax.set_zorder(twin.get_zorder() + 1); ax.patch.set_visible(False)   # the curve in front of the bars
         for old_bar in list(twin.patches): old_bar.remove()
         twin.bar(ranks, selection.votes, alpha=0.25, color='gray', label='votes')
-        twin.set_ylim(0, 1); twin.set_ylabel('votes (fraction of ' + ('draws' if selection.pairing == 'predicted' else 'pairs') + ')')
+        twin.set_ylim(0, 1); twin.set_ylabel('votes (fraction of ' + ('pairs' if selection.resampled == 'pairs' else 'draws') + ')')
     if own: ax.figure.legend(loc='outside lower center', ncol=3, fontsize=8, frameon=False)   # inside the figure, below the axes
     else: ax.legend(fontsize=8, frameon=False)                      # someone else's figure: inside the axes
     return ax

@@ -185,8 +185,8 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     s_all = spectrum.singular_values                                # the second target, from the same spectrum
     if noiseless: s_all = s_all[:numerical_rank(s_all, shape)]     # no noise measured: nothing beyond the numerical rank
     _set_denoising(result, s_all, 0.0 if noiseless else sigma_hat, shape, scale, noiseless or s_all.size == min(shape), 'predicted')
-    result._scales = (spectrum.row_scale, spectrum.col_scale)     # the whitening, for denoising_confidence's draws
-    if spectrum.raw_gram is not None: result._gram = (spectrum.raw_gram, scale, transposed)   # for MaxACRank: no SVD again
+    result.reusable['scales'] = (spectrum.row_scale, spectrum.col_scale)     # the whitening, for denoising_confidence's draws
+    if spectrum.raw_gram is not None: result.reusable['gram'] = (spectrum.raw_gram, scale, transposed)   # for MaxACRank: no SVD again
     return result
 
 # %% ../../nbs/selection/33_select.ipynb #328bb462
@@ -247,7 +247,7 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     result = RankSelection(int(np.argmax(capacities)), capacities, np.r_[np.nan, np.median(betas, axis=0)], used, votes,
                            len(picks), rows, pairing, delta_scale=np.r_[np.nan, np.median(deltas, axis=0)], resampled=resampled)
     if pairing == 'given':
-        result._problem = problem                                    # for MaxACRank: X1's truncated SVD, not computed again
+        result.reusable['problem'] = problem                                   # for MaxACRank: X1's truncated SVD, not computed again
         complete = problem.max_rank < max_rank or problem.max_rank == min(A.shape)   # cut at the numerical rank, or all
         sigma_pair, uneven = disagreement_noise(A, B, problem.scale)
         _set_denoising(result, problem.singular_values, sigma_pair / problem.scale, A.shape, problem.scale, complete, 'given',
@@ -512,7 +512,7 @@ def select_rank(X1,
         result = _select_pairs(pairs, K, sigma, pairing)
     result.centered, result.set_aside = center, aside
     result.scaled, result.column_scale = prepared.scaled, prepared.column_scale
-    if prepared.contrasts and hasattr(result, '_gram'): del result._gram    # of the contrasts, not of the rows given
+    if prepared.contrasts: result.reusable.pop('gram', None)   # of the contrasts, not of the rows given
     _warn_about_units(prepared, result, (X1, X2, max_rank, sigma, seed, pairing, whiten, center))
     _warn_about_range(result, K, limit, max_rank, sparse and pair)
     if pairing == 'thinning': result.pairing = 'thinning'              # two measurements, made from one matrix of counts
