@@ -312,57 +312,57 @@ def bic_rank(X, max_rank=None, center=None):
     return int(np.argmax(bic_scores(X, max_rank, center)))
 
 # %% ../../nbs/selection/20_baselines.ipynb #ef6a0b25
-def _check_ratio(beta):
-    "`beta` as a float in (0, 1]."
-    if not np.isscalar(beta) or not np.isfinite(beta) or not 0 < beta <= 1:
-        fail(f"beta must be a number in (0, 1] (the aspect ratio min(N, D) / max(N, D)); got {beta!r}.")
-    return float(beta)
+def _check_ratio(xi):
+    "`xi` as a float in (0, 1]."
+    if not np.isscalar(xi) or not np.isfinite(xi) or not 0 < xi <= 1:
+        fail(f"xi must be a number in (0, 1] (the aspect ratio min(N, D) / max(N, D)); got {xi!r}.")
+    return float(xi)
 
 # %% ../../nbs/selection/20_baselines.ipynb #bb2c11ef
-def gavish_donoho_lambda(beta):
-    """Optimal threshold coefficient lambda*(beta) for known noise: the threshold is lambda* sqrt(n) sigma.
+def gavish_donoho_lambda(xi):
+    """Optimal threshold coefficient lambda*(xi) for known noise: the threshold is lambda* sqrt(n) sigma.
 
-    `lambda*(beta) = sqrt(2 (beta + 1) + 8 beta / (beta + 1 + sqrt(beta^2 + 14 beta + 1)))` (Gavish & Donoho 2014).
+    `lambda*(xi) = sqrt(2 (xi + 1) + 8 xi / (xi + 1 + sqrt(xi^2 + 14 xi + 1)))` (Gavish & Donoho 2014).
 
     Parameters
     ----------
-    beta : float
-        Aspect ratio m / n of an m x n matrix, m <= n: 0 < beta <= 1.
+    xi : float
+        Aspect ratio m / n of an m x n matrix, m <= n: 0 < xi <= 1.
 
     Returns
     -------
     float
-        lambda*(beta); 4 / sqrt(3) for a square matrix.
+        lambda*(xi); 4 / sqrt(3) for a square matrix.
 
     Examples
     --------
     >>> round(gavish_donoho_lambda(1.0), 6), round(4 / 3 ** 0.5, 6)
     (2.309401, 2.309401)
     """
-    beta = _check_ratio(beta)
-    return float(np.sqrt(2 * (beta + 1) + 8 * beta / (beta + 1 + np.sqrt(beta ** 2 + 14 * beta + 1))))
+    xi = _check_ratio(xi)
+    return float(np.sqrt(2 * (xi + 1) + 8 * xi / (xi + 1 + np.sqrt(xi ** 2 + 14 * xi + 1))))
 
 # %% ../../nbs/selection/20_baselines.ipynb #aee3f942
-def _mp_cdf_angle(beta):
-    "`x(t)` and `F(t) = P(x <= x(t))` of the Marchenko-Pastur law with ratio beta, x = a + (b - a) sin^2(t/2)."
-    a, b = (1 - np.sqrt(beta)) ** 2, (1 + np.sqrt(beta)) ** 2
+def _mp_cdf_angle(xi):
+    "`x(t)` and `F(t) = P(x <= x(t))` of the Marchenko-Pastur law with ratio xi, x = a + (b - a) sin^2(t/2)."
+    a, b = (1 - np.sqrt(xi)) ** 2, (1 + np.sqrt(xi)) ** 2
     x = lambda t: a + (b - a) * np.sin(t / 2) ** 2
-    density = lambda t: (b - a) ** 2 * np.sin(t) ** 2 / (8 * np.pi * beta * x(t))
+    density = lambda t: (b - a) ** 2 * np.sin(t) ** 2 / (8 * np.pi * xi * x(t))
     return x, lambda t: scipy.integrate.quad(density, 0, t, epsabs=1e-14, epsrel=1e-13, limit=200)[0]
 
 # %% ../../nbs/selection/20_baselines.ipynb #5eaa4f9d
-def marchenko_pastur_median(beta):
-    """Median of the Marchenko-Pastur distribution with ratio beta and unit variance, solved numerically.
+def marchenko_pastur_median(xi):
+    """Median of the Marchenko-Pastur distribution with ratio xi and unit variance, solved numerically.
 
     Parameters
     ----------
-    beta : float
-        Aspect ratio m / n, 0 < beta <= 1.
+    xi : float
+        Aspect ratio m / n, 0 < xi <= 1.
 
     Returns
     -------
     float
-        mu_beta, the median of the law (the median eigenvalue of `Z Z^T / n` for an m x n white-noise Z, as m and n
+        mu_xi, the median of the law (the median eigenvalue of `Z Z^T / n` for an m x n white-noise Z, as m and n
         grow).
 
     Examples
@@ -370,40 +370,40 @@ def marchenko_pastur_median(beta):
     >>> round(marchenko_pastur_median(1.0), 6)
     0.652776
     """
-    beta = _check_ratio(beta)
-    x, cdf = _mp_cdf_angle(beta)
+    xi = _check_ratio(xi)
+    x, cdf = _mp_cdf_angle(xi)
     return float(x(scipy.optimize.brentq(lambda t: cdf(t) - 0.5, 0, np.pi, xtol=1e-15, rtol=1e-15)))
 
 # %% ../../nbs/selection/20_baselines.ipynb #dbd79b07
-def gavish_donoho_omega(beta):
-    """Threshold coefficient omega(beta) = lambda*(beta) / sqrt(mu_beta) for unknown noise, times the median singular value.
+def gavish_donoho_omega(xi):
+    """Threshold coefficient omega(xi) = lambda*(xi) / sqrt(mu_xi) for unknown noise, times the median singular value.
 
     Parameters
     ----------
-    beta : float
-        Aspect ratio m / n, 0 < beta <= 1.
+    xi : float
+        Aspect ratio m / n, 0 < xi <= 1.
 
     Returns
     -------
     float
-        omega(beta): the threshold is omega(beta) times the median singular value of the data.
+        omega(xi): the threshold is omega(xi) times the median singular value of the data.
 
     Examples
     --------
     >>> round(float(gavish_donoho_omega(1.0)), 4)           # Gavish & Donoho's approximation: 2.858
     2.8584
     """
-    return gavish_donoho_lambda(beta) / np.sqrt(marchenko_pastur_median(beta))
+    return gavish_donoho_lambda(xi) / np.sqrt(marchenko_pastur_median(xi))
 
 # %% ../../nbs/selection/20_baselines.ipynb #cffae94b
-def _check_sigma_known(sigma):
-    "`sigma` as a positive float."
-    if not np.isscalar(sigma) or not np.isfinite(sigma) or sigma <= 0:
-        fail(f"sigma must be a positive number (the noise standard deviation of one entry); got {sigma!r}.")
-    return float(sigma)
+def _check_noise_level(noise_level):
+    "`noise_level` as a positive float."
+    if not np.isscalar(noise_level) or not np.isfinite(noise_level) or noise_level <= 0:
+        fail(f"noise_level must be a positive number (the noise standard deviation of one entry); got {noise_level!r}.")
+    return float(noise_level)
 
 
-def gavish_donoho_threshold(X, sigma=None):
+def gavish_donoho_threshold(X, noise_level=None):
     """Gavish and Donoho's optimal hard threshold for the singular values of X.
 
     Parameters
@@ -411,51 +411,51 @@ def gavish_donoho_threshold(X, sigma=None):
     X : array_like, shape (N, D), or Spectrum
         The data matrix, either orientation, not centred here; or its `data_spectrum` (centred or not: the
         threshold is for the matrix those singular values are of).
-    sigma : float, optional
+    noise_level : float, optional
         Noise standard deviation per entry if known; None: estimated from the median singular value.
 
     Returns
     -------
     float
-        The threshold: lambda*(beta) sqrt(n) sigma for a known sigma, omega(beta) times the median singular value
-        otherwise (beta = m / n, m <= n the two dimensions).
+        The threshold: lambda*(xi) sqrt(n) noise_level for a known noise level, omega(xi) times the median singular value
+        otherwise (xi = m / n, m <= n the two dimensions).
 
     Examples
     --------
-    >>> round(gavish_donoho_threshold(np.ones((100, 100)), sigma=1.0), 4)   # 4 / sqrt(3) * sqrt(100)
+    >>> round(gavish_donoho_threshold(np.ones((100, 100)), noise_level=1.0), 4)   # 4 / sqrt(3) * sqrt(100)
     23.094
     """
     shape = X.shape if isinstance(X, Spectrum) else check_matrix(X, min_rows=1).shape
     m, n = sorted(shape)
-    if sigma is not None: return float(gavish_donoho_lambda(m / n) * np.sqrt(n) * _check_sigma_known(sigma))
+    if noise_level is not None: return float(gavish_donoho_lambda(m / n) * np.sqrt(n) * _check_noise_level(noise_level))
     return float(gavish_donoho_omega(m / n) * np.median(_as_spectrum(X, None if isinstance(X, Spectrum) else False).singular_values))
 
 # %% ../../nbs/selection/20_baselines.ipynb #dd16fddd
-def gavish_donoho_rank(X, sigma=None):
+def gavish_donoho_rank(X, noise_level=None):
     """Number of singular values above Gavish and Donoho's optimal hard threshold.
 
     Parameters
     ----------
     X : array_like, shape (N, D), or Spectrum
         The data matrix, either orientation, not centred here; or its `data_spectrum`.
-    sigma : float, optional
+    noise_level : float, optional
         Noise standard deviation per entry if known; None: estimated from the median singular value.
 
     Returns
     -------
     int
-        How many singular values exceed `gavish_donoho_threshold(X, sigma)`, 0..min(N, D).
+        How many singular values exceed `gavish_donoho_threshold(X, noise_level)`, 0..min(N, D).
 
     Examples
     --------
     >>> rng = np.random.default_rng(0)
     >>> X = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30)) + rng.normal(size=(200, 30))
-    >>> gavish_donoho_rank(X), gavish_donoho_rank(X, sigma=1.0), gavish_donoho_rank(data_spectrum(X, center=False))
+    >>> gavish_donoho_rank(X), gavish_donoho_rank(X, noise_level=1.0), gavish_donoho_rank(data_spectrum(X, center=False))
     (3, 3, 3)
     """
-    if sigma is not None: sigma = _check_sigma_known(sigma)
+    if noise_level is not None: noise_level = _check_noise_level(noise_level)
     spectrum = _as_spectrum(X, None if isinstance(X, Spectrum) else False)
-    return int(np.sum(spectrum.singular_values > gavish_donoho_threshold(spectrum, sigma)))
+    return int(np.sum(spectrum.singular_values > gavish_donoho_threshold(spectrum, noise_level)))
 
 # %% ../../nbs/selection/20_baselines.ipynb #7dcc89b6
 def screenot_limit(shape):

@@ -321,7 +321,7 @@ def _disagreement_noise_level(X1, X2, scale=1.0):
 # %% ../../nbs/selection/33_select.ipynb #84335a04
 def _set_denoising(result, # the RankSelection to complete (its K is result.ranks[-1])
                    singular_values=None, # those the noise model is of, descending, in units of data / scale
-                   sigma=None, # tau, the noise level per entry, in the same units (0: none measured)
+                   noise_level=None, # tau, the noise level per entry, in the same units (0: none measured)
                    shape=None, # (N, D) of the matrix the singular values are of
                    scale=1.0, # the power of two they were divided by
                    complete=True, # whether they are all of its singular values (else the top ones only)
@@ -341,7 +341,7 @@ def _set_denoising(result, # the RankSelection to complete (its K is result.rank
         return result
     from maxac.selection.baselines import gavish_donoho_lambda
     m, n = sorted(shape)
-    threshold = gavish_donoho_lambda(m / n) * np.sqrt(n) * sigma      # the same operations as gavish_donoho_threshold
+    threshold = gavish_donoho_lambda(m / n) * np.sqrt(n) * noise_level      # the same operations as gavish_donoho_threshold
     K, kept = int(result.ranks[-1]), int(np.sum(np.asarray(singular_values) > threshold))
     result.denoising_rank, result.denoising_threshold = min(kept, K), float(threshold) * scale
     result.denoising_capped = kept > K or (not complete and kept == len(singular_values))
