@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['SVD_ROUTES', 'MIN_KRYLOV_PASSES', 'DENSE_KRYLOV_WIDTH', 'KRYLOV_DIMENSIONS_PER_VALUE', 'FULL_SVD_ENTRIES',
            'DASK_GRAM_LIMIT', 'DASK_MAX_PASSES', 'SPARSE_FALLBACK_PASSES', 'top_eigenpairs', 'upper_cross_product',
-           'gram_matrix', 'block_krylov', 'krylov_width', 'svd_route', 'gram_eigen', 'top_singular_triplets']
+           'gram_matrix', 'gram_eigen', 'block_krylov', 'krylov_width', 'svd_route', 'top_singular_triplets']
 
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #12074655
 import functools
@@ -119,6 +119,50 @@ def _gram_frobenius(gram, # a Gram matrix of X as computed (its diagonal is used
     "An upper bound on ||X||_F from the trace of a computed Gram matrix (N + D terms summed, at most, per entry)."
     return float(np.sqrt(max(float(np.trace(gram)), 0.0) * (1 + higham_gamma(sum(shape) + 2))))
 
+# %% ../../nbs/numerics/11_truncated_svd.ipynb #5977e132
+def gram_eigen(gram,
+                rank,
+                shape,
+                pairs=None):
+    """`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th singular values.
+
+    Parameters
+    ----------
+    gram : ndarray, shape (D, D)
+        X^T X as computed (its upper triangle is read).
+    rank : int
+        K, values wanted.
+    shape : tuple of int
+        (N, D) of X: it sets the rounding level below which s = 0, and the allowance.
+    pairs : tuple of ndarray, optional
+        `(values, vectors)`: the top min(rank + 1, D) eigenpairs of `gram`, descending, if already computed.
+
+    Returns
+    -------
+    s : ndarray, shape (K,)
+    Vt : ndarray, shape (K, D)
+    bound : float
+        Every s_t is within `bound * s_1` of the t-th singular value of X.
+
+    Examples
+    --------
+    >>> X = np.random.default_rng(0).normal(size=(100, 4)) * [4.0, 3.0, 2.0, 1.0]
+    >>> s, Vt, bound = gram_eigen(X.T @ X, 2, X.shape)
+    >>> bool(np.allclose(s, np.linalg.svd(X, compute_uv=False)[:2])), bool(bound < 1e-6)
+    (True, True)
+    """
+    d, frobenius = gram.shape[0], _gram_frobenius(gram, shape)
+    values, vectors = top_eigenpairs(gram, min(rank + 1, d), lower=False) if pairs is None else pairs
+    s, V = gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
+    if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
+    error = (higham_gamma(shape[0]) + higham_gamma(d) * (1 + higham_gamma(shape[0]))) * frobenius ** 2
+    residuals = gram_residuals(s, V, scipy.linalg.blas.dsymm(1.0, gram, V, lower=0), error * column_norms(V))   # the upper triangle
+    left_out, drift = left_out_squared(values, vectors, rank, error)
+    coupling = 2 * (1 + drift) * np.linalg.norm(residuals) + 4 * drift * values[0]   # Weyl: the block residual and projection
+    theta = s ** 2
+    upper, lower = np.sqrt(np.maximum(theta, left_out) + coupling), np.sqrt(np.maximum(theta - coupling, 0.0))
+    return s, V.T, float(np.maximum(upper - s, s - lower).max() * (1 + 8 * UNIT_ROUNDOFF) / s[0])
+
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #0107de6e
 def _rotated_misfit(Y, U, s, W):
     "Per column t, `(||Y w_t - s_t u_t||, ||Y w_t||)` with w_t = W[t], by blocks of rows: no N x K temporary."
@@ -153,6 +197,9 @@ def _gram_route(X, # dense N x D
     m, gram = min(n, d), gram_matrix(X)
     count = min(rank + 1, m)                                    # one more: lambda_{K+1} bounds what the basis leaves out
     values, vectors = top_eigenpairs(gram, count, lower=False)  # descending
+    if n >= d:                                                  # right vectors already: certified by the Gram matrix alone?
+        s, Vt, bound = gram_eigen(gram, rank, X.shape, (values, vectors))
+        if bound <= rtol: return s, Vt, bound                   # no second pass over X
     basis = vectors[:, :rank]
     if n < d: basis = X.T @ basis                               # left vectors of X -> a right subspace
     Q, _ = np.linalg.qr(basis)
@@ -419,47 +466,6 @@ def _repeated(s, # values, descending
               bounds): # their bounds b_t
     "True if two neighbouring values could be one: their certified intervals overlap."
     return bool(np.any(s[:-1] - s[1:] <= bounds[:-1] + bounds[1:]))
-
-
-def gram_eigen(gram,
-                rank,
-                shape):
-    """`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th singular values.
-
-    Parameters
-    ----------
-    gram : ndarray, shape (D, D)
-        X^T X as computed (both triangles).
-    rank : int
-        K, values wanted.
-    shape : tuple of int
-        (N, D) of X: it sets the rounding level below which s = 0, and the allowance.
-
-    Returns
-    -------
-    s : ndarray, shape (K,)
-    Vt : ndarray, shape (K, D)
-    bound : float
-        Every s_t is within `bound * s_1` of the t-th singular value of X.
-
-    Examples
-    --------
-    >>> X = np.random.default_rng(0).normal(size=(100, 4)) * [4.0, 3.0, 2.0, 1.0]
-    >>> s, Vt, bound = gram_eigen(X.T @ X, 2, X.shape)
-    >>> bool(np.allclose(s, np.linalg.svd(X, compute_uv=False)[:2])), bool(bound < 1e-6)
-    (True, True)
-    """
-    d, frobenius = gram.shape[0], _gram_frobenius(gram, shape)
-    values, vectors = top_eigenpairs(gram, min(rank + 1, d), lower=False)
-    s, V = gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
-    if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
-    error = (higham_gamma(shape[0]) + higham_gamma(d) * (1 + higham_gamma(shape[0]))) * frobenius ** 2
-    residuals = gram_residuals(s, V, gram @ V, error * column_norms(V))
-    left_out, drift = left_out_squared(values, vectors, rank, error)
-    coupling = 2 * (1 + drift) * np.linalg.norm(residuals) + 4 * drift * values[0]   # Weyl: the block residual and projection
-    theta = s ** 2
-    upper, lower = np.sqrt(np.maximum(theta, left_out) + coupling), np.sqrt(np.maximum(theta - coupling, 0.0))
-    return s, V.T, float(np.maximum(upper - s, s - lower).max() * (1 + 8 * UNIT_ROUNDOFF) / s[0])
 
 
 def _dask_gram_route(X, rank):
