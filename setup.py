@@ -17,6 +17,7 @@ dev_requirements = cfg.get('dev_requirements', '').split()
 dask_requirements = cfg.get('dask_requirements', '').split()
 sklearn_requirements = cfg.get('sklearn_requirements', '').split()
 screenot_requirements = cfg.get('screenot_requirements', '').split()
+gpu_requirements = cfg.get('gpu_requirements', '').split()
 console_scripts = [s.strip() for s in cfg.get('console_scripts', '').split('\n') if s.strip()]
 
 setuptools.setup(
@@ -42,7 +43,7 @@ setuptools.setup(
     python_requires='>=' + cfg['min_python'],
     install_requires=requirements,
     extras_require={'dev': dev_requirements, 'dask': dask_requirements, 'sklearn': sklearn_requirements,
-                    'screenot': screenot_requirements},
+                    'screenot': screenot_requirements, 'gpu': gpu_requirements},
     entry_points={'console_scripts': console_scripts, 'nbdev': [f"{cfg['lib_path']}={cfg['lib_path']}._modidx:d"]},
     zip_safe=False,
 )

@@ -119,7 +119,7 @@ def _gram_frobenius(gram, # a Gram matrix of X as computed (its diagonal is used
     "An upper bound on ||X||_F from the trace of a computed Gram matrix (N + D terms summed, at most, per entry)."
     return float(np.sqrt(max(float(np.trace(gram)), 0.0) * (1 + higham_gamma(sum(shape) + 2))))
 
-# %% ../../nbs/numerics/11_truncated_svd.ipynb #5977e132
+# %% ../../nbs/numerics/11_truncated_svd.ipynb #29e4fdc9
 def gram_eigen(gram,
                 rank,
                 shape,
