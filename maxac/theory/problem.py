@@ -14,6 +14,8 @@ from ..numerics.checks import fail, power_of_two_scale, check_pair, check_rank
 from ..numerics.order import object_order, positions, poisson_counts
 from ..numerics.certificate import BLOCK_ENTRIES, is_dask_array, numerical_rank, squared_norm, lapack_allowance
 from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen
+from ..numerics.device import array_namespace, check_device_pair, device_gram, largest_magnitude_on_device
+from ..numerics.device import to_host, to_device, DEVICE_BLOCK_ENTRIES
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #3da83bdc
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
@@ -73,6 +75,26 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
             scores2 -= apart                                             # X1 V, squared below in place
             resampled = (resampled[0] + part @ np.square(scores2, out=scores2), resampled[1] + part @ np.square(apart, out=apart))
     return delta_sq, norms / n, captured, norm1, norm2, resampled
+
+
+def _device_projections(Y1, Y2, s, Vt, xp):
+    "`_projections` of a pair on a device (`19_device`): the same sums by blocks of rows there; K-sized sums come back."
+    V, inverse = (to_device(a, Y1, xp) for a in (np.ascontiguousarray(Vt.T), 1 / s))   # D x K and K: to the device
+    cumulative = getattr(xp, 'cumulative_sum', None) or xp.cumsum
+    zero = xp.zeros(s.size, dtype=xp.float64, device=Y1.device)
+    delta_sq, norms, captured, norm1, norm2 = zero, zero, zero, 0.0, 0.0
+    step = max(1, DEVICE_BLOCK_ENTRIES // max(Y1.shape[1], 1))
+    with np.errstate(over='ignore', invalid='ignore'):              # NumPy-backed libraries: inf is refused in svd_problem
+        for start in range(0, Y1.shape[0], step):
+            stop = min(start + step, Y1.shape[0])                        # the standard leaves slices past the end undefined
+            block1, block2 = Y1[start:stop, :], Y2[start:stop, :]
+            delta = xp.matmul(block2 - block1, V) * inverse            # (X2 - X1) V S^-1: no cancellation
+            delta = delta * delta
+            delta_sq, norms = delta_sq + xp.sum(delta, axis=0), norms + xp.sum(xp.sqrt(cumulative(delta, axis=1)), axis=0)
+            scores2 = xp.matmul(block2, V)
+            captured = captured + xp.sum(scores2 * scores2, axis=0)
+            norm1, norm2 = norm1 + float(xp.sum(block1 * block1)), norm2 + float(xp.sum(block2 * block2))
+    return to_host(delta_sq), to_host(norms) / Y1.shape[0], to_host(captured), norm1, norm2, None
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #b08212e3
 def check_dask_pair(X1, X2):
@@ -198,21 +220,30 @@ class SVDProblem:
         return len(self.singular_values)
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #d4f4958f
-def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse or Dask
+def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse, Dask, or arrays on a device
                   basis, # 'shared' or 'own'
                   svd_method): # route of the truncated SVD
-    "`(X1, X2, scale, gram, dask_input)`: checked input, its power-of-two scale, and (Dask, Gram route) X1^T X1 from the same pass."
-    dask_input = is_dask_array(X1) or is_dask_array(X2)
+    """`(X1, X2, scale, gram, dask_input, xp)`: checked input, its power-of-two scale, (Dask, Gram route) X1^T X1 from the
+    same pass, and the namespace of arrays on a device (`19_device`; None for the others)."""
+    dask_input, xp = is_dask_array(X1) or is_dask_array(X2), array_namespace(X1, X2)
     if basis not in ('shared', 'own'): fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
+    if xp is not None:                                               # checked on the device; their maxima come back
+        if basis != 'shared': fail("arrays on a device support basis='shared' only.")
+        X1, X2 = check_device_pair(X1, X2, xp)
+        if X1.shape[0] < X1.shape[1]:
+            fail(f"X1 on a device must have at least as many rows (objects) as columns: its Gram matrix is D x D; got shape "
+                 f"{tuple(X1.shape)}. Move the pair to NumPy first (CuPy: X.get(); PyTorch: X.cpu().numpy()).")
+        tops = (np.array([largest_magnitude_on_device(X, xp)]) for X in (X1, X2))
+        return X1, X2, working_scale(*tops), None, False, xp
     if not dask_input:
         X1, X2 = check_pair(X1, X2)
-        return X1, X2, working_scale(X1, X2), None, False
+        return X1, X2, working_scale(X1, X2), None, False, None
     if not (is_dask_array(X1) and is_dask_array(X2)): fail("X1 and X2 must both be Dask arrays, or neither.")
     if basis != 'shared': fail("Dask input supports basis='shared' only.")
     X1, X2 = check_dask_pair(X1, X2)
     fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
     top1, top2, gram = dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
-    return X1, X2, working_scale(np.array([top1]), np.array([top2])), gram, True   # the same rule as for NumPy
+    return X1, X2, working_scale(np.array([top1]), np.array([top2])), gram, True, None   # the same rule as for NumPy
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #8350fc1a
 def tie_groups(singular_values,
@@ -299,12 +330,13 @@ def svd_problem(X1,
 
     Parameters
     ----------
-    X1 : ndarray, scipy sparse matrix or Dask array, shape (N, D)
-        First measurement: N objects by D features, finite.
+    X1 : ndarray, scipy sparse matrix, Dask array or an array on a device, shape (N, D)
+        First measurement: N objects by D features, finite. On a device (CuPy, PyTorch, any array-API library,
+        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix is formed there and certified on the host.
     X2 : same type as `X1`, shape (N, D)
         Second measurement of the same objects.
     max_rank : int, optional
-        Largest rank K; default the numerical rank of X1 (sparse and Dask input: of its top `DEFAULT_MAX_RANK`).
+        Largest rank K; default the numerical rank of X1 (sparse, Dask and device input: of its top `DEFAULT_MAX_RANK`).
     basis : {'shared', 'own'}, default 'shared'
         X1's basis for all sums, or also X2's own SVD (for Z2 in X2's basis).
     clip_rank : bool, default False
@@ -337,17 +369,18 @@ def svd_problem(X1,
     >>> print(problem.singular_values.round(2), problem.max_rank)
     [141.3   73.15  27.46   0.2 ] 4
     """
-    X1, X2, scale, gram, dask_input = _checked_pair(X1, X2, basis, svd_method)
+    X1, X2, scale, gram, dask_input, xp = _checked_pair(X1, X2, basis, svd_method)
     n, d = X1.shape
     Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact
-    large = dask_input or scipy.sparse.issparse(Y1)
+    large = dask_input or xp is not None or scipy.sparse.issparse(Y1)
     if max_rank is None and not large:
         K = numerical_rank(scipy.linalg.svd(Y1, compute_uv=False, check_finite=False), Y1.shape)
         if K == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
-    elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not dask_input), DEFAULT_MAX_RANK), True   # large: no SVD of all
+    elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not large), DEFAULT_MAX_RANK), True   # large: no SVD of all
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
-    if gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
+    if xp is not None: s, Vt, bound = gram_eigen(device_gram(Y1, xp), K, X1.shape)   # the Gram matrix from the device
+    elif gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
     else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
@@ -355,8 +388,10 @@ def svd_problem(X1,
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    if bootstrap is not None and dask_input: fail("bootstrap needs NumPy or scipy sparse input; Dask objects are not redrawn.")
-    delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
+    if bootstrap is not None and (dask_input or xp is not None):
+        fail("bootstrap needs NumPy or scipy sparse input; Dask arrays and arrays on a device are not redrawn.")
+    if xp is not None: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _device_projections(Y1, Y2, s, Vt, xp)
+    else: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
         fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
               "of the same scale. Check that both are in the same units (and X1 is not nearly zero).")
@@ -396,7 +431,7 @@ def delta_scale(X1,
     Parameters
     ----------
     X1 : array_like, shape (N, D)
-        First measurement: N objects by D features, finite.
+        First measurement: N objects by D features, finite (or an array on a device: `19_device`).
     X2 : array_like, shape (N, D)
         Second measurement of the same objects.
     k : int
@@ -415,5 +450,5 @@ def delta_scale(X1,
     >>> round(delta_scale(X1, X2, 2), 4), round(delta_scale(X1, X2, 3), 4)
     (0.0369, 0.1645)
     """
-    X1, X2 = check_pair(X1, X2)
+    if array_namespace(X1, X2) is None: X1, X2 = check_pair(X1, X2)   # a device pair: checked there, in svd_problem
     return float(svd_problem(X1, X2, check_rank(k, min(X1.shape), 'k')).delta_scale[-1])
