@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['DEVICE_BLOCK_ENTRIES', 'array_namespace', 'to_host', 'to_device', 'check_device_pair', 'device_gram',
-           'largest_magnitude_on_device']
+           'device_eigenpairs', 'largest_magnitude_on_device']
 
 # %% ../../nbs/numerics/19_device.ipynb #c50a96fd
 import sys
@@ -186,6 +186,38 @@ def device_gram(Y, xp):
            [14., 20.]])
     """
     return to_host(xp.matmul(Y.T, Y))
+
+
+def device_eigenpairs(G, count, xp):
+    """The top `count` eigenpairs of a symmetric matrix on a device, computed there (its library's `linalg.eigh`).
+
+    Parameters
+    ----------
+    G : array, shape (D, D)
+        Symmetric, on a device.
+    count : int
+        How many of the largest, 1..D.
+    xp : module
+        Its namespace.
+
+    Returns
+    -------
+    values : ndarray, shape (count,)
+        Descending, in host memory.
+    vectors : ndarray, shape (D, count)
+        Their eigenvectors as columns, in host memory.
+
+    Examples
+    --------
+    >>> import array_api_strict as xp
+    >>> values, vectors = device_eigenpairs(xp.asarray([[2.0, 0.0], [0.0, 5.0]]), 1, xp)
+    >>> values, np.abs(vectors)
+    (array([5.]), array([[0.],
+           [1.]]))
+    """
+    values, vectors = xp.linalg.eigh(G)                               # ascending
+    d = G.shape[0]
+    return to_host(values[d - count:])[::-1].copy(), to_host(vectors[:, d - count:])[:, ::-1].copy()
 
 
 def largest_magnitude_on_device(X, xp):

@@ -14,7 +14,7 @@ from ..numerics.checks import fail, power_of_two_scale, check_pair, check_rank
 from ..numerics.order import object_order, positions, poisson_counts
 from ..numerics.certificate import BLOCK_ENTRIES, is_dask_array, numerical_rank, squared_norm, lapack_allowance
 from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen
-from ..numerics.device import array_namespace, check_device_pair, device_gram, largest_magnitude_on_device
+from ..numerics.device import array_namespace, check_device_pair, device_eigenpairs, largest_magnitude_on_device
 from ..numerics.device import to_host, to_device, DEVICE_BLOCK_ENTRIES
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #3da83bdc
@@ -332,7 +332,7 @@ def svd_problem(X1,
     ----------
     X1 : ndarray, scipy sparse matrix, Dask array or an array on a device, shape (N, D)
         First measurement: N objects by D features, finite. On a device (CuPy, PyTorch, any array-API library,
-        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix is formed there and certified on the host.
+        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix and its eigenpairs are computed there and certified on the host.
     X2 : same type as `X1`, shape (N, D)
         Second measurement of the same objects.
     max_rank : int, optional
@@ -379,7 +379,9 @@ def svd_problem(X1,
     elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not large), DEFAULT_MAX_RANK), True   # large: no SVD of all
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
-    if xp is not None: s, Vt, bound = gram_eigen(device_gram(Y1, xp), K, X1.shape)   # the Gram matrix from the device
+    if xp is not None:                                               # the Gram matrix and its eigenpairs on the device
+        gram = xp.matmul(Y1.T, Y1)
+        s, Vt, bound = gram_eigen(to_host(gram), K, X1.shape, device_eigenpairs(gram, min(K + 1, d), xp))
     elif gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
     else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
