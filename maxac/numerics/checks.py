@@ -341,8 +341,7 @@ def check_matrix(X,
     ValueError: X contains NaN or inf (first at row 2, column 2, counting from 1): remove or impute those entries.
     """
     if scipy.sparse.issparse(X): return _check_sparse(X, name, min_rows)
-    check_on_host(X, name)
-    check_real_entries(X, name)
+    check_real_entries(X, name)                                       # first of all check_on_host
     data = np.ma.getdata(X) if isinstance(X, np.ma.MaskedArray) else X   # getdata on a pandas 1.x frame returns its block manager
     try: array = np.asarray(data, dtype=float)
     except (TypeError, ValueError):
@@ -352,7 +351,8 @@ def check_matrix(X,
               "Reshape a single feature with X.reshape(-1, 1).")
     if array.shape[0] < min_rows or array.shape[1] < 1:
         fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {array.shape}.")
-    if not np.all(np.isfinite(array)):
+    with np.errstate(over='ignore', invalid='ignore'): total = array.sum()   # NaN or inf if an entry is: one pass, no temporary
+    if not np.isfinite(total) and not np.all(np.isfinite(array)):       # (or an overflowing sum of finite entries)
         bad = np.argwhere(~np.isfinite(array))[0]
         fail(f"{name} contains NaN or inf (first at row {bad[0] + 1}, column {bad[1] + 1}, counting from 1): remove or impute those entries.")
     return array
