@@ -192,7 +192,7 @@ def _left_out(X, # dense N x D
 def _gram_route(X, # dense N x D
                 rank, # K
                 rtol=1e-8): # certificate wanted: if the Gram matrix alone cannot give it, ||X (I - Q Q^T)||_F is formed
-    "`(s, Vt, bound)` of dense X: top eigenvectors of the smaller Gram matrix, refined by Rayleigh-Ritz and certified."
+    "`(s, Vt, bound)` of dense X: top eigenvectors of the smaller Gram matrix, certified; refined by Rayleigh-Ritz when X is wide or the Gram matrix alone misses rtol."
     n, d = X.shape
     m, gram = min(n, d), gram_matrix(X)
     count = min(rank + 1, m)                                    # one more: lambda_{K+1} bounds what the basis leaves out

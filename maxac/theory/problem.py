@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from ..numerics.checks import fail, power_of_two_scale, check_pair, check_rank
 from ..numerics.order import object_order, positions, poisson_counts
 from ..numerics.certificate import BLOCK_ENTRIES, is_dask_array, numerical_rank, squared_norm, lapack_allowance
-from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen
+from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen, top_eigenpairs
 from ..numerics.device import array_namespace, check_device_pair, device_eigenpairs, largest_magnitude_on_device
-from ..numerics.device import to_host, to_device, DEVICE_BLOCK_ENTRIES
+from ..numerics.device import to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #3da83bdc
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
@@ -81,7 +81,7 @@ def _device_projections(Y1, Y2, s, Vt, xp):
     "`_projections` of a pair on a device (`19_device`): the same sums by blocks of rows there; K-sized sums come back."
     V, inverse = (to_device(a, Y1, xp) for a in (np.ascontiguousarray(Vt.T), 1 / s))   # D x K and K: to the device
     cumulative = getattr(xp, 'cumulative_sum', None) or xp.cumsum
-    zero = xp.zeros(s.size, dtype=xp.float64, device=Y1.device)
+    zero = xp.zeros(s.size, dtype=xp.float64, device=device_of(Y1))
     delta_sq, norms, captured, norm1, norm2 = zero, zero, zero, 0.0, 0.0
     step = max(1, DEVICE_BLOCK_ENTRIES // max(Y1.shape[1], 1))
     with np.errstate(over='ignore', invalid='ignore'):              # NumPy-backed libraries: inf is refused in svd_problem
@@ -315,6 +315,20 @@ def _through_ties(Y, # dense or sparse N x D
         if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1]: return s, Vt, bound
         rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
 
+
+def _gram_through_ties(gram, # X^T X (D x D, upper triangle read), of a tall X
+                       K, # the rank wanted
+                       shape, # (N, D) of X
+                       eigenpairs): # count -> the top `count` eigenpairs of gram, descending
+    "`_through_ties` from a Gram matrix alone (Dask, a device): `gram_eigen` for K + 1 values, more while the K-th is repeated."
+    d, rank = gram.shape[0], K
+    while True:
+        wanted = min(rank + 1, d)
+        s, Vt, bound = gram_eigen(gram, wanted, shape, eigenpairs(min(wanted + 1, d)))
+        groups = tie_groups(s, bound, shape)
+        if s.size <= rank or s.size == d or groups[-1] != groups[rank - 1]: return s, Vt, bound
+        rank = min(2 * rank, d - 1)
+
 # %% ../../nbs/theory/01_svd_problem.ipynb #1686607c
 def svd_problem(X1,
                 X2,
@@ -332,7 +346,8 @@ def svd_problem(X1,
     ----------
     X1 : ndarray, scipy sparse matrix, Dask array or an array on a device, shape (N, D)
         First measurement: N objects by D features, finite. On a device (CuPy, PyTorch, any array-API library,
-        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix and its eigenpairs are computed there and certified on the host.
+        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix and its eigenpairs are computed there and
+        certified on the host (`rtol`, `svd_method`, `seed` and `max_passes` do not apply; as for Dask input).
     X2 : same type as `X1`, shape (N, D)
         Second measurement of the same objects.
     max_rank : int, optional
@@ -379,10 +394,14 @@ def svd_problem(X1,
     elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not large), DEFAULT_MAX_RANK), True   # large: no SVD of all
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
+    if bootstrap is not None and (dask_input or xp is not None):
+        fail("bootstrap needs NumPy or scipy sparse input; Dask arrays and arrays on a device are not redrawn.")
     if xp is not None:                                               # the Gram matrix and its eigenpairs on the device
+        if svd_method not in ('auto', 'gram'): fail(f"arrays on a device take the Gram route only; got svd_method={svd_method!r}.")
         gram = xp.matmul(Y1.T, Y1)
-        s, Vt, bound = gram_eigen(to_host(gram), K, X1.shape, device_eigenpairs(gram, min(K + 1, d), xp))
-    elif gram is not None and scale == 1.0: s, Vt, bound = gram_eigen(gram, K, X1.shape)   # no pass of its own
+        s, Vt, bound = _gram_through_ties(to_host(gram), K, X1.shape, lambda count: device_eigenpairs(gram, count, xp))
+    elif gram is not None and scale == 1.0:                          # Dask: no pass of its own
+        s, Vt, bound = _gram_through_ties(gram, K, X1.shape, lambda count: top_eigenpairs(gram, count, lower=False))
     else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
@@ -390,8 +409,6 @@ def svd_problem(X1,
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    if bootstrap is not None and (dask_input or xp is not None):
-        fail("bootstrap needs NumPy or scipy sparse input; Dask arrays and arrays on a device are not redrawn.")
     if xp is not None: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _device_projections(Y1, Y2, s, Vt, xp)
     else: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
