@@ -319,14 +319,16 @@ def _through_ties(Y, # dense or sparse N x D
 def _gram_through_ties(gram, # X^T X (D x D, upper triangle read), of a tall X
                        K, # the rank wanted
                        shape, # (N, D) of X
-                       eigenpairs): # count -> the top `count` eigenpairs of gram, descending
-    "`_through_ties` from a Gram matrix alone (Dask, a device): `gram_eigen` for K + 1 values, more while the K-th is repeated."
+                       eigenpairs, # count -> the top `count` eigenpairs of gram, descending
+                       rtol): # certificate below which a tie group is told from close values
+    """`_through_ties` from a Gram matrix alone (Dask, a device): `gram_eigen` for K + 1 values, more while the K-th is
+    repeated and the certificate meets rtol (a looser one cannot tell a repeated value from a noise bulk's close ones)."""
     d, rank = gram.shape[0], K
     while True:
         wanted = min(rank + 1, d)
         s, Vt, bound = gram_eigen(gram, wanted, shape, eigenpairs(min(wanted + 1, d)))
         groups = tie_groups(s, bound, shape)
-        if s.size <= rank or s.size == d or groups[-1] != groups[rank - 1]: return s, Vt, bound
+        if s.size <= rank or s.size == d or groups[-1] != groups[rank - 1] or bound > rtol: return s, Vt, bound
         rank = min(2 * rank, d - 1)
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #1686607c
@@ -399,9 +401,9 @@ def svd_problem(X1,
     if xp is not None:                                               # the Gram matrix and its eigenpairs on the device
         if svd_method not in ('auto', 'gram'): fail(f"arrays on a device take the Gram route only; got svd_method={svd_method!r}.")
         gram = xp.matmul(Y1.T, Y1)
-        s, Vt, bound = _gram_through_ties(to_host(gram), K, X1.shape, lambda count: device_eigenpairs(gram, count, xp))
+        s, Vt, bound = _gram_through_ties(to_host(gram), K, X1.shape, lambda count: device_eigenpairs(gram, count, xp), rtol)
     elif gram is not None and scale == 1.0:                          # Dask: no pass of its own
-        s, Vt, bound = _gram_through_ties(gram, K, X1.shape, lambda count: top_eigenpairs(gram, count, lower=False))
+        s, Vt, bound = _gram_through_ties(gram, K, X1.shape, lambda count: top_eigenpairs(gram, count, lower=False), rtol)
     else: s, Vt, bound = _through_ties(Y1, K, options)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
