@@ -37,6 +37,7 @@ def timed(f, sync, k=3):
     return best
 
 N, D, K = 500000, 2000, 50
+cupy.random.seed(0); torch.manual_seed(0)                                # the large matrices, reproducibly
 for name in ('cupy', 'torch'):
     try:
         if name == 'cupy':
