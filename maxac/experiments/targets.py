@@ -44,8 +44,10 @@ def _thread_share(X): # dense N x D
     return select_gain / gram_gain if gram_gain > 0.2 else float('nan')   # one core: no gain to share
 
 # %% ../../nbs/experiments/46_targets.ipynb #e6e0776a
-def measure_targets(): # no arguments: the sizes are the targets'
+def measure_targets():
     """Measure every target of `TARGETS` in one run (one BLAS thread, except the thread scaling).
+
+    It takes no arguments: the sizes measured are the targets' own.
 
     Returns
     -------

@@ -82,10 +82,10 @@ def unbatched(result):
 # %% ../../nbs/numerics/09_maximiser.ipynb #20b5afe2
 def _scan(values, # x (B, G) -> I (B, G)
           center, # natural scale of each problem, (B,)
-          half_width, step): # the fine grid around the scales
+          log_half_width, step): # the fine grid around the scales, in log(beta)
     "A fine grid around the natural scales and a coarse one over the whole range, sorted, with I on both."
     lo_end, hi_end = LOG_BETA_RANGE
-    fine = np.arange(center.min() - half_width, center.max() + half_width + step / 2, step)   # one grid for the batch
+    fine = np.arange(center.min() - log_half_width, center.max() + log_half_width + step / 2, step)   # one grid for the batch
     grid = np.broadcast_to(np.clip(fine, lo_end, hi_end), (center.size, fine.size))
     wide = np.broadcast_to(np.linspace(lo_end, hi_end, 723), (center.size, 723))
     x = np.concatenate([grid, wide], axis=1)
@@ -134,7 +134,7 @@ def _newton(evaluate, # x (B, 1) -> (I, dI/dx, d2I/dx2)
 # %% ../../nbs/numerics/09_maximiser.ipynb #fb6d2e0a
 def maximize_information(evaluate,
                          log_beta_center,
-                         half_width=24.0,
+                         log_half_width=24.0,
                          step=0.5,
                          xtol=1e-10,
                          max_newton=100,
@@ -142,7 +142,7 @@ def maximize_information(evaluate,
                          values=None):
     """Maximise a batch of information curves over log(beta): fine and wide grids, then safeguarded Newton.
 
-    A fine grid of step `step` within `half_width` of the natural scales and a coarse grid over the whole of
+    A fine grid of step `step` within `log_half_width` of the natural scales and a coarse grid over the whole of
     `LOG_BETA_RANGE` locate each maximum; a curve whose largest value is at an end of the range (within `rel_tol`)
     is a supremum there. Interior maxima are refined by Newton steps on dI/dx, kept inside the bracket of the grid.
 
@@ -152,8 +152,9 @@ def maximize_information(evaluate,
         `x -> (I, dI/dx, d2I/dx2)`, each shaped like x, for x = log(beta) of shape (B, G): one row per curve.
     log_beta_center : array_like, shape (B,)
         Natural scale of each curve, in log(beta): where the fine grid is centred.
-    half_width : float, default 24.0
-        Half-width of the fine grid, in log(beta).
+    log_half_width : float, default 24.0
+        Half-width of the fine grid, in log(beta) (not the half-width h of `maxac.theory.finite`'s sets, in
+        coordinate units).
     step : float, default 0.5
         Spacing of the fine grid.
     xtol : float, default 1e-10
@@ -179,7 +180,7 @@ def maximize_information(evaluate,
     [1.  0.5] [-0.5        -0.84657359] ['interior' 'interior']
     """
     center = np.clip(np.atleast_1d(np.asarray(log_beta_center, dtype=float)), *LOG_BETA_RANGE)
-    all_x, all_v = _scan(values or (lambda x: evaluate(x)[0]), center, half_width, step)
+    all_x, all_v = _scan(values or (lambda x: evaluate(x)[0]), center, log_half_width, step)
     supremum, j = _classify(all_v, rel_tol)
     rows, last = np.arange(center.size), all_x.shape[1] - 1
     best_x, best_v = all_x[rows, j], np.where(np.isposinf(all_v.max(axis=1)), np.inf, all_v[rows, j])

@@ -74,14 +74,14 @@ def denoising_errors(X,
     return scale * np.sqrt(squared[:K + 1])
 
 # %% ../../nbs/selection/44_confidence.ipynb #de6ea601
-def _fitted_signal(Y, sigma, rows, cols, rank):
+def _fitted_signal(Y, tau, rows, cols, rank):
     "`(signal, m)`: the plug-in signal of Y, its whitened components above the noise edge shrunk to the spikes behind them."
     whitened = Y / rows[:, None] / cols
     s, Vt, _ = top_singular_triplets(whitened, rank)
     n, ratio = max(Y.shape), min(Y.shape) / max(Y.shape)
-    above = s > (np.sqrt(Y.shape[0]) + np.sqrt(Y.shape[1])) * sigma      # the bulk edge: nothing is measured below it
+    above = s > (np.sqrt(Y.shape[0]) + np.sqrt(Y.shape[1])) * tau        # the bulk edge: nothing is measured below it
     s, Vt = s[above], Vt[above]
-    spikes = spike_strength(s / (sigma * np.sqrt(n)), ratio) * sigma * np.sqrt(n)
+    spikes = spike_strength(s / (tau * np.sqrt(n)), ratio) * tau * np.sqrt(n)
     U = (whitened @ Vt.T) / s                                            # left vectors: one product
     return ((U * spikes) @ Vt) * rows[:, None] * cols, int(above.sum())
 
@@ -89,11 +89,11 @@ def _fitted_signal(Y, sigma, rows, cols, rank):
 def _variance_profile(X1, X2):
     "`(tau, rows, cols)`: one measurement's noise level tau, and relative row and column scales on the sides whose noise is uneven."
     from maxac.selection.select import disagreement_noise
-    sigma, uneven = disagreement_noise(X1, X2)
-    variance = (X1 - X2) ** 2 / 2 / sigma ** 2
+    tau, uneven = disagreement_noise(X1, X2)
+    variance = (X1 - X2) ** 2 / 2 / tau ** 2
     rows, cols = (np.sqrt(variance.mean(axis=axis)) if side in uneven else np.ones(variance.shape[1 - axis])
                   for axis, side in ((1, 'rows'), (0, 'columns')))
-    return sigma, rows, cols
+    return tau, rows, cols
 
 # %% ../../nbs/selection/44_confidence.ipynb #3105f4d2
 @dataclass(repr=False)
@@ -157,20 +157,20 @@ class DenoisingConfidence:
                 f'{likely}; {self.signal_components} fitted components, {self.n_draws} draws)')
 
 # %% ../../nbs/selection/44_confidence.ipynb #4b349008
-def _fitted_model(selection, data, scale):
-    "`(signal, tau, rows, cols, m)`, tau the noise level, of the prepared data / scale: one matrix (its whitening) or two measurements (their disagreement)."
+def _fitted_model(selection, data, power):
+    "`(signal, tau, rows, cols, m)`, tau the noise level, of the prepared data / power: one matrix (its whitening) or two measurements (their disagreement)."
     K = int(selection.ranks[-1])
     if len(data) == 2:
-        sigma, rows, cols = _variance_profile(*data)
+        tau, rows, cols = _variance_profile(*data)
         rows, cols = (np.maximum(v, v[v > 0].min()) for v in (rows, cols))   # a side without noise: the least noise measured
         mean = (data[0] + data[1]) / 2                                   # noise tau / sqrt(2)
-        signal, m = _fitted_signal(mean, sigma / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
-        return signal, sigma, rows, cols, m
+        signal, m = _fitted_signal(mean, tau / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
+        return signal, tau, rows, cols, m
     rows, cols = selection.reusable['scales']
     if selection.transposed: rows, cols = cols, rows                      # the spectrum's sides are those of X.T
-    sigma = selection.noise_level / scale
-    signal, m = _fitted_signal(data[0], sigma, rows, cols, min(min(data[0].shape), K + 1))
-    return signal, sigma, rows, cols, m
+    tau = selection.noise_level / power
+    signal, m = _fitted_signal(data[0], tau, rows, cols, min(min(data[0].shape), K + 1))
+    return signal, tau, rows, cols, m
 
 
 def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order):
@@ -260,9 +260,9 @@ def denoising_confidence(X1,
         return DenoisingConfidence(selection, np.nan, np.nan, empty, empty, empty, 0)
     prepared = prepare(X1, X2, center, scale, whiten)                   # the data as select_rank analysed them
     data, center = prepared.data, center and not prepared.contrasts     # contrasts are centred already
-    scale = working_scale(*data)                                        # a power of two: exact, and no square overflows
-    signal, sigma, rows, cols, m = _fitted_model(selection, tuple(M / scale for M in data), scale)
-    noise_scale = sigma * rows[:, None] * cols
+    power = working_scale(*data)                                        # a power of two: exact, and no square overflows
+    signal, tau, rows, cols, m = _fitted_model(selection, tuple(M / power for M in data), power)
+    noise_scale = tau * rows[:, None] * cols
     draws = range(n_draws)
     if progress is None: progress = sys.stderr.isatty()
     if progress:

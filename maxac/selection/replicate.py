@@ -81,7 +81,7 @@ def predicted_disagreement(singular_values,
     return noise_level ** 2 * (n * absorbed + n_objects)
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #5014b372
-def _tail_noise_level(singular_values, total_energy, shape, rank, resolution=0.0, max_iter=100):
+def _tail_noise_level(singular_values, total_energy, shape, rank, tail_error=0.0, max_iter=100):
     "The noise level tau solving T_r = tau^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(tau)^2], by fixed-point iteration (rows: spectra)."
     n, ratio = _long_side_ratio(shape)
     s = np.atleast_2d(np.asarray(singular_values, dtype=float))
@@ -90,7 +90,7 @@ def _tail_noise_level(singular_values, total_energy, shape, rank, resolution=0.0
     if s.shape[1] == min(shape):                                       # the whole spectrum: sum the tail itself, smallest
         tail = np.sum(np.where(top, 0.0, s ** 2)[:, ::-1], axis=1)     # first (no cancellation when s_1 dwarfs it)
     else: tail = total_energy - np.sum(np.where(top, s ** 2, 0.0), axis=1)
-    tail = np.where(tail > resolution, tail, 0.0)                       # within its rounding: no tail measured
+    tail = np.where(tail > tail_error, tail, 0.0)                       # within its rounding: no tail measured
     dof = (shape[0] - rank) * (shape[1] - rank)
     var = tail / dof
     width = int(rank.max()) if rank.size else 0                        # only the removed components enter the sum
@@ -107,13 +107,13 @@ def _tail_noise_level(singular_values, total_energy, shape, rank, resolution=0.0
 def noise_level(singular_values,
                 total_energy,
                 shape,
-                resolution=0.0):
+                tail_error=0.0):
     """`(tau, r)`: the noise level tau, standard deviation per entry, from the energy beyond the r singular values above the noise edge.
 
     The tail energy beyond rank r, corrected for the noise the top r components absorbed (spiked model), over its
     degrees of freedom; r grows until no further singular value exceeds the edge `(sqrt N + sqrt D) tau`.
     Given the whole spectrum the tail is summed directly; given the top K, it is `||X||_F^2` minus the top r, and a
-    difference within `resolution` is no tail at all: the noise level is then the floor, the edge at the rank tolerance.
+    difference within `tail_error` is no tail at all: the noise level is then the floor, the edge at the rank tolerance.
 
     Parameters
     ----------
@@ -123,7 +123,7 @@ def noise_level(singular_values,
         ||X||_F^2 (one per spectrum).
     shape : tuple of int
         (N, D) of X.
-    resolution : float or array_like, shape (B,), default 0
+    tail_error : float or array_like, shape (B,), default 0
         The largest error of the tail energy (`tail_resolution`, for the difference from the top K values): a tail
         within it counts as none.
 
@@ -138,24 +138,24 @@ def noise_level(singular_values,
     --------
     >>> rng = np.random.default_rng(0)
     >>> X = 5 * rng.normal(size=(200, 3)) @ rng.normal(size=(3, 30)) + 0.5 * rng.normal(size=(200, 30))
-    >>> sigma, r = noise_level(np.linalg.svd(X, compute_uv=False), float((X ** 2).sum()), X.shape)
-    >>> round(sigma, 3), r
+    >>> tau, r = noise_level(np.linalg.svd(X, compute_uv=False), float((X ** 2).sum()), X.shape)
+    >>> round(tau, 3), r
     (0.497, 3)
     """
     # Given the whole spectrum, the tail energy is summed directly; given the top K, it is ||X||_F^2 minus the top r.
     s = np.atleast_2d(np.asarray(singular_values, dtype=float))         # one spectrum per row
     energy = np.broadcast_to(np.asarray(total_energy, dtype=float), s.shape[:1])
-    resolution = np.broadcast_to(np.asarray(resolution, dtype=float), s.shape[:1])
+    tail_error = np.broadcast_to(np.asarray(tail_error, dtype=float), s.shape[:1])
     edge = np.sqrt(shape[0]) + np.sqrt(shape[1])
     floor = s[:, 0] * max(shape) * np.finfo(float).eps / edge if s.size else np.zeros(len(s))   # edge at the rank tolerance
-    sigma, rank, active = np.zeros(len(s)), np.zeros(len(s), dtype=int), np.ones(len(s), dtype=bool)
+    tau, rank, active = np.zeros(len(s)), np.zeros(len(s), dtype=int), np.ones(len(s), dtype=bool)
     while active.any():                                                 # r only grows: at most min(N, D) rounds
         rows = np.flatnonzero(active)
-        sigma[rows] = np.maximum(_tail_noise_level(s[rows], energy[rows], shape, rank[rows], resolution[rows]), floor[rows])
-        grown = np.minimum(np.sum(s[rows] > edge * sigma[rows, None], axis=1), min(min(shape) - 1, s.shape[1]))
+        tau[rows] = np.maximum(_tail_noise_level(s[rows], energy[rows], shape, rank[rows], tail_error[rows]), floor[rows])
+        grown = np.minimum(np.sum(s[rows] > edge * tau[rows, None], axis=1), min(min(shape) - 1, s.shape[1]))
         active[rows[grown <= rank[rows]]] = False
         rank[rows] = np.maximum(grown, rank[rows])
-    return (sigma, rank) if np.ndim(singular_values) > 1 else (float(sigma[0]), int(rank[0]))
+    return (tau, rank) if np.ndim(singular_values) > 1 else (float(tau[0]), int(rank[0]))
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #f585cb9b
 def tail_resolution(singular_values,

@@ -68,8 +68,8 @@ def _white_spectrum(Y, max_rank, gram=None, energy=None):
     if gram is not None: (s, _, bound), energy = gram_eigen(gram, rank, Y.shape), float(np.trace(gram))   # the energy: its trace
     else: (s, _, bound), energy = top_singular_triplets(Y, rank), squared_norm(Y) if energy is None else energy
     terms = Y.nnz if scipy.sparse.issparse(Y) else Y.shape[0] * Y.shape[1]
-    sigma, rank = noise_level(s, energy, Y.shape, tail_resolution(s, bound * s[0], energy, terms))
-    return NoiseSpectrum(s, sigma, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
+    tau, rank = noise_level(s, energy, Y.shape, tail_resolution(s, bound * s[0], energy, terms))
+    return NoiseSpectrum(s, tau, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 
 def _dask_spectrum(Y, max_rank):
@@ -127,15 +127,15 @@ def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
     with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote
         terms = (rank + 1) * sum(shape) + shape[1]                     # the weighted squares, in a basis off by D eps
-        sigma = noise_level(s, energies, shape, tail_resolution(s, 0.0, energies, terms))[0][:, None]
-        values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], sigma, shape), *shape)
-    return np.argmax(values, axis=1)[(sigma[:, 0] > _noise_floor(s, shape)) & np.all(np.isfinite(values), axis=1)]
+        tau = noise_level(s, energies, shape, tail_resolution(s, 0.0, energies, terms))[0][:, None]
+        values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], tau, shape), *shape)
+    return np.argmax(values, axis=1)[(tau[:, 0] > _noise_floor(s, shape)) & np.all(np.isfinite(values), axis=1)]
 
 
-def _bootstrap_spectra(s, sigma, shape, n_draws, rng):
-    "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation tau, the noise level `sigma`."
-    above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * sigma
-    return -np.sort(-(s + sigma * rng.standard_normal((n_draws, s.size)) * above), axis=1)
+def _bootstrap_spectra(s, tau, shape, n_draws, rng):
+    "Spectra drawn from the fitted model: singular values above the noise edge redrawn with standard deviation tau, the noise level."
+    above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * tau
+    return -np.sort(-(s + tau * rng.standard_normal((n_draws, s.size)) * above), axis=1)
 
 
 def _noise_floor(singular_values, shape):
@@ -158,33 +158,33 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
     shape = Y.shape
     K = min(max_rank, numerical_rank(spectrum.singular_values, shape))
     if K == 0: fail("X is all zeros (or constant after centring): it has no singular directions to select a rank from.")
-    s, sigma_hat = spectrum.singular_values[:K], spectrum.noise_level
-    noiseless = sigma_hat <= _noise_floor(spectrum.singular_values, shape)
+    s, tau_hat = spectrum.singular_values[:K], spectrum.noise_level
+    noiseless = tau_hat <= _noise_floor(spectrum.singular_values, shape)
     if noiseless:
         warn(f"X has rank {numerical_rank(spectrum.singular_values, shape)} up to rounding: no noise could be "
              f"measured (its other singular values are at the rounding level), so the selection is that rank, the noise "
              f"level is reported as 0 and there are no votes. If more of its columns are linear functions of the others "
              f"(totals, shares of a whole, dummy codes) than not, they were not set aside "
              f"(maxac.selection.degenerate.find_relations): drop them and select again.")
-    e = predicted_disagreement(s, sigma_hat, shape)
+    e = predicted_disagreement(s, tau_hat, shape)
     capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape), sigma)
     per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
     if used is None and n_bootstrap and not noiseless:
         if resample == 'objects' and spectrum.gram is not None:
             picks, resampled = _votes_by_objects(spectrum, Y, transposed, K, n_bootstrap, rng), 'objects'
         else:                                                       # sparse, Dask, or the Gram unresolved: the model
-            draws = _bootstrap_spectra(s, sigma_hat, shape, n_bootstrap, rng)
-            per_draw = rules.counted_values(draws, predicted_disagreement(draws, sigma_hat, shape), *shape)
+            draws = _bootstrap_spectra(s, tau_hat, shape, n_bootstrap, rng)
+            per_draw = rules.counted_values(draws, predicted_disagreement(draws, tau_hat, shape), *shape)
             picks, resampled = np.argmax(per_draw, axis=-1), 'model'
     votes = np.bincount(picks, minlength=K + 1)
     votes = np.full(K + 1, np.nan) if noiseless or not len(picks) else votes / votes.sum()
     with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
     result = RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
-                           0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else sigma_hat * scale,
+                           0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else tau_hat * scale,
                            spectrum.whitened, transposed, delta, resampled=resampled)
     s_all = spectrum.singular_values                                # the second target, from the same spectrum
     if noiseless: s_all = s_all[:numerical_rank(s_all, shape)]     # no noise measured: nothing beyond the numerical rank
-    _set_denoising(result, s_all, 0.0 if noiseless else sigma_hat, shape, scale, noiseless or s_all.size == min(shape), 'predicted')
+    _set_denoising(result, s_all, 0.0 if noiseless else tau_hat, shape, scale, noiseless or s_all.size == min(shape), 'predicted')
     result.reusable['scales'] = (spectrum.row_scale, spectrum.col_scale)     # the whitening, for denoising_confidence's draws
     if spectrum.raw_gram is not None: result.reusable['gram'] = (spectrum.raw_gram, scale, transposed)   # for MaxACRank: no SVD again
     return result
@@ -249,8 +249,8 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     if pairing == 'given':
         result.reusable['problem'] = problem                                   # for MaxACRank: X1's truncated SVD, not computed again
         complete = problem.max_rank < max_rank or problem.max_rank == min(A.shape)   # cut at the numerical rank, or all
-        sigma_pair, uneven = disagreement_noise(A, B, problem.scale)
-        _set_denoising(result, problem.singular_values, sigma_pair / problem.scale, A.shape, problem.scale, complete, 'given',
+        tau_pair, uneven = disagreement_noise(A, B, problem.scale)
+        _set_denoising(result, problem.singular_values, tau_pair / problem.scale, A.shape, problem.scale, complete, 'given',
                        uneven=uneven)
     else: _set_denoising(result, pairing=pairing)                   # the pairings: none, and why
     return result
@@ -263,7 +263,7 @@ DENOISING_METHODS = {                                              # one line pe
 }
 
 
-def disagreement_noise(X1, X2, scale=1.0):
+def disagreement_noise(X1, X2, power=1.0):
     """`(noise_level, uneven)`: the noise level tau = sqrt(||X1 - X2||_F^2 / (2 N D)) of two measurements, and the sides whose noise variances differ.
 
     Each entry of X1 - X2 holds two noises; the sums of its squares per row and per column, against their
@@ -274,8 +274,9 @@ def disagreement_noise(X1, X2, scale=1.0):
     ----------
     X1, X2 : ndarray, scipy sparse matrix or dask.array.Array, shape (N, D)
         Two measurements of the same objects.
-    scale : float, default 1.0
-        A power of two to divide by first (exact), so that squares cannot overflow.
+    power : float, default 1.0
+        A power of two to divide the data by first (their `working_scale`): exact, so that squares cannot overflow;
+        the noise level is returned in the units of X1 and X2.
 
     Returns
     -------
@@ -296,12 +297,12 @@ def disagreement_noise(X1, X2, scale=1.0):
     n, d = X1.shape
     if is_dask_array(X1) or is_dask_array(X2):                       # one more pass over the data
         import dask
-        square = ((X1 - X2) / scale) ** 2
+        square = ((X1 - X2) / power) ** 2
         columns, rows, fourth = dask.compute(square.sum(axis=0), square.sum(axis=1), (square ** 2).sum())
     else:
         columns, rows, fourth = np.zeros(d), [], 0.0
         for block in _row_blocks(n, d):                              # dividing by a power of two: exact, no overflow
-            part = (X1[block] - X2[block]) / scale
+            part = (X1[block] - X2[block]) / power
             square = part.multiply(part) if scipy.sparse.issparse(part) else part * part
             columns += np.asarray(square.sum(axis=0)).ravel(); rows.append(np.asarray(square.sum(axis=1)).ravel())
             fourth += float(square.multiply(square).sum()) if scipy.sparse.issparse(square) else float(np.vdot(square, square))
@@ -311,19 +312,19 @@ def disagreement_noise(X1, X2, scale=1.0):
     gaussian = 2 * second ** 2 / max(fourth - second ** 2, 1e-300)  # var of a squared entry, Gaussian / measured
     uneven = [side for side, sums, count in (('rows', np.asarray(rows), d), ('columns', np.asarray(columns), n))
               if dispersion_pvalue(sums / count, count * gaussian) < WHITENING_LEVEL]
-    return float(np.sqrt(second / 2)) * scale, ' and '.join(uneven)
+    return float(np.sqrt(second / 2)) * power, ' and '.join(uneven)
 
 
-def _disagreement_noise_level(X1, X2, scale=1.0):
+def _disagreement_noise_level(X1, X2, power=1.0):
     "tau, the noise standard deviation per entry implied by two measurements with independent noise of one level: sqrt(||X1 - X2||_F^2 / (2 N D)), in blocks."
-    return disagreement_noise(X1, X2, scale)[0]
+    return disagreement_noise(X1, X2, power)[0]
 
 # %% ../../nbs/selection/33_select.ipynb #84335a04
 def _set_denoising(result, # the RankSelection to complete (its K is result.ranks[-1])
-                   singular_values=None, # those the noise model is of, descending, in units of data / scale
+                   singular_values=None, # those the noise model is of, descending, in units of data / power
                    noise_level=None, # tau, the noise level per entry, in the same units (0: none measured)
                    shape=None, # (N, D) of the matrix the singular values are of
-                   scale=1.0, # the power of two they were divided by
+                   power=1.0, # the power of two they were divided by (working_scale)
                    complete=True, # whether they are all of its singular values (else the top ones only)
                    source=None, # 'predicted' or 'given': a key of DENOISING_METHODS
                    pairing=None, # instead: a pairing without a denoising rank
@@ -343,7 +344,7 @@ def _set_denoising(result, # the RankSelection to complete (its K is result.rank
     m, n = sorted(shape)
     threshold = gavish_donoho_lambda(m / n) * np.sqrt(n) * noise_level      # the same operations as gavish_donoho_threshold
     K, kept = int(result.ranks[-1]), int(np.sum(np.asarray(singular_values) > threshold))
-    result.denoising_rank, result.denoising_threshold = min(kept, K), float(threshold) * scale
+    result.denoising_rank, result.denoising_threshold = min(kept, K), float(threshold) * power
     result.denoising_capped = kept > K or (not complete and kept == len(singular_values))
     result.denoising_method = DENOISING_METHODS[source]
     return result

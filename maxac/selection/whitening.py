@@ -380,16 +380,16 @@ def _spectrum_of(gram, shape, overwrite=False):
     return (s,) + noise_level(s, energy, shape)
 
 
-def _resolvable(sigma, shape, energy):
-    "True if the noise energy tau^2 N D (tau: the noise level `sigma`) stands clear (10^4 times) of the Gram matrix's rounding, max(N, D) eps ||Y||_F^2."
-    return sigma ** 2 * shape[0] * shape[1] > 1e4 * max(shape) * np.finfo(float).eps * energy
+def _resolvable(tau, shape, energy):
+    "True if the noise energy tau^2 N D (tau: the noise level) stands clear (10^4 times) of the Gram matrix's rounding, max(N, D) eps ||Y||_F^2."
+    return tau ** 2 * shape[0] * shape[1] > 1e4 * max(shape) * np.finfo(float).eps * energy
 
 
 def _lapack_spectrum(Y, row_scale, col_scale):
     "NoiseSpectrum of Y with these scales from LAPACK's SVD of the scaled matrix (a copy): every value to eps s_1, none squared."
     s = scipy.linalg.svd((Y / row_scale[:, None]) / col_scale, compute_uv=False, check_finite=False)
-    sigma, rank = noise_level(s, float(np.sum(s[::-1] ** 2)), Y.shape)
-    return NoiseSpectrum(s, sigma, rank, row_scale, col_scale, bulk_distance(s, sigma, rank, Y.shape))
+    tau, rank = noise_level(s, float(np.sum(s[::-1] ** 2)), Y.shape)
+    return NoiseSpectrum(s, tau, rank, row_scale, col_scale, bulk_distance(s, tau, rank, Y.shape))
 
 # %% ../../nbs/selection/32_whitening.ipynb #60e8f7d0
 def noise_spectrum(Y,
@@ -430,10 +430,10 @@ def noise_spectrum(Y,
     if not whiten or d <= MIN_BULK:                                  # nothing to whiten, or too few eigenvalues to judge
         from maxac.numerics.truncated import gram_matrix
         upper = gram_matrix(Y)
-        s, sigma, rank = _spectrum_of(upper, Y.shape)
-        if not _resolvable(sigma, Y.shape, float(np.trace(upper))): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
+        s, tau, rank = _spectrum_of(upper, Y.shape)
+        if not _resolvable(tau, Y.shape, float(np.trace(upper))): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
         gram = _fill_lower(upper)
-        return NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), gram, gram)
+        return NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
     orders = object_orders(Y)                                       # kept for the votes of 33_select
     rows, cols = orders[0][rng.permutation(n)], orders[1][rng.permutation(d)]   # random halves of the
@@ -441,10 +441,10 @@ def noise_spectrum(Y,
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     grams = [cross_product(Y, i) for i in index]                     # by blocks of rows: no copy of Y
     raw = grams[0] + grams[1]
-    s, sigma, rank = _spectrum_of(raw, Y.shape)
-    if not _resolvable(sigma, Y.shape, float(np.trace(raw))):
+    s, tau, rank = _spectrum_of(raw, Y.shape)
+    if not _resolvable(tau, Y.shape, float(np.trace(raw))):
         return _unresolved_spectrum(Y, seed) if recentre else _lapack_spectrum(Y, np.ones(n), np.ones(d))
-    best = NoiseSpectrum(s, sigma, rank, np.ones(n), np.ones(d), bulk_distance(s, sigma, rank, Y.shape), raw, raw, orders)
+    best = NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), raw, raw, orders)
     row_scale, col_scale = np.ones(n), np.ones(d)
     for _ in range(WHITENING_ROUNDS):
         gap = (s[rank] / s[rank - 1]) ** 2 if 0 < rank < d else None    # of the matrix the grams sum to
@@ -463,10 +463,10 @@ def noise_spectrum(Y,
             old, grams[h] = grams[h], None
             if uneven_rows: del old; grams[h] = cross_product(Y, i, row_scale, col_scale)
             else: old /= col_step[:, None]; old /= col_step; grams[h] = old   # columns alone: C^-1 G C^-1, no pass over Y
-        s, sigma, rank = _spectrum_of(grams[0] + grams[1], Y.shape, overwrite=True)   # a temporary: no copy for LAPACK
-        distance = bulk_distance(s, sigma, rank, Y.shape)
+        s, tau, rank = _spectrum_of(grams[0] + grams[1], Y.shape, overwrite=True)   # a temporary: no copy for LAPACK
+        distance = bulk_distance(s, tau, rank, Y.shape)
         if d - rank >= MIN_BULK and distance < best.bulk_distance:  # the sum again, the same to the bit, to keep
-            best = NoiseSpectrum(s, sigma, rank, row_scale.copy(), col_scale.copy(), distance, grams[0] + grams[1], raw, orders)
+            best = NoiseSpectrum(s, tau, rank, row_scale.copy(), col_scale.copy(), distance, grams[0] + grams[1], raw, orders)
     return best
 
 # %% ../../nbs/selection/32_whitening.ipynb #83682f9b

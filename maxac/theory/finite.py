@@ -176,9 +176,9 @@ def _component_terms(s, # singular values s_t of the scaled data, (K,)
     return out
 
 
-def _scaled_log_beta(beta, scale): # beta in the data's units (checked), the data's power-of-two scale
-    "log(beta * scale^2) as a flat array; -inf for beta = 0."
-    with np.errstate(divide='ignore'): return np.atleast_1d(np.log(beta) + 2 * np.log(scale)).ravel()
+def _scaled_log_beta(beta, power): # beta in the data's units (checked), the power of two the data were divided by
+    "log(beta * power^2) as a flat array; -inf for beta = 0."
+    with np.errstate(divide='ignore'): return np.atleast_1d(np.log(beta) + 2 * np.log(power)).ravel()
 
 # %% ../../nbs/theory/03_finite_sets.ipynb #33216511
 def grid_mutual_information(X1,
@@ -295,18 +295,18 @@ def _natural_log_beta(s, delta, ranks): # scaled singular values, delta, ranks (
 
 
 def to_data_units(result,
-                  scale):
+                  power):
     """A `CapacityResult` searched in scaled units, with its log(beta) moved to the data's units (in place, and returned).
 
-    The data are divided by the power of two `scale` before the SVD, so a scaled inverse temperature is
-    `beta * scale**2`: the maximiser's log(beta) and the points the search visited drop by `2 log(scale)`.
+    The data are divided by the power of two `power` before the SVD, so a scaled inverse temperature is
+    `beta * power**2`: the maximiser's log(beta) and the points the search visited drop by `2 log(power)`.
 
     Parameters
     ----------
     result : CapacityResult
         From `maxac.numerics.maximize.maximize_information` on scaled log-temperatures; modified.
-    scale : float
-        The power of two the data were divided by (`transformation_coordinates`).
+    power : float
+        The power of two the data were divided by (`working_scale`, the `scale` of `transformation_coordinates`).
 
     Returns
     -------
@@ -320,7 +320,7 @@ def to_data_units(result,
     >>> print(to_data_units(result, 2.0).beta.round(12))   # beta = 1 for the data halved is 1/4 for the data
     [0.25]
     """
-    shift = 2 * np.log(scale)
+    shift = 2 * np.log(power)
     result.log_beta = result.log_beta - shift
     result.log_beta_visited = result.log_beta_visited - shift
     return result
