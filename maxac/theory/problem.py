@@ -304,32 +304,19 @@ def tie_mean(values,
     return (sums / sizes)[..., labels]
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #67d7e6d1
-def _through_ties(Y, # dense or sparse N x D
+def _through_ties(triplets, # count -> (s, Vt, bound): the top `count` certified triplets
                   K, # the rank wanted
-                  options): # for top_singular_triplets
-    "`top_singular_triplets` for at least K values, and past K while the K-th is repeated (its whole group is needed)."
-    m, rank = min(Y.shape) - (svd_route(Y.shape, K, 'sparse')[0] == 'arpack' and scipy.sparse.issparse(Y)), K   # ARPACK: < min(N, D)
+                  m, # the most triplets there are
+                  shape, # (N, D) of X
+                  rtol=np.inf): # past K only while the certificate meets this (a looser one cannot tell a repeated
+                                # value from a noise bulk's close ones: the Gram-only routes)
+    "`triplets` for at least K values, and past K while the K-th is repeated (its whole group is needed)."
+    rank = K
     while True:
-        s, Vt, bound = top_singular_triplets(Y, min(rank + 1, m), **options)
-        groups = tie_groups(s, bound, Y.shape)
-        if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1]: return s, Vt, bound
-        rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
-
-
-def _gram_through_ties(gram, # X^T X (D x D, upper triangle read), of a tall X
-                       K, # the rank wanted
-                       shape, # (N, D) of X
-                       eigenpairs, # count -> the top `count` eigenpairs of gram, descending
-                       rtol): # certificate below which a tie group is told from close values
-    """`_through_ties` from a Gram matrix alone (Dask, a device): `gram_eigen` for K + 1 values, more while the K-th is
-    repeated and the certificate meets rtol (a looser one cannot tell a repeated value from a noise bulk's close ones)."""
-    d, rank = gram.shape[0], K
-    while True:
-        wanted = min(rank + 1, d)
-        s, Vt, bound = gram_eigen(gram, wanted, shape, eigenpairs(min(wanted + 1, d)))
+        s, Vt, bound = triplets(min(rank + 1, m))
         groups = tie_groups(s, bound, shape)
-        if s.size <= rank or s.size == d or groups[-1] != groups[rank - 1] or bound > rtol: return s, Vt, bound
-        rank = min(2 * rank, d - 1)
+        if s.size <= rank or s.size == m or groups[-1] != groups[rank - 1] or bound > rtol: return s, Vt, bound
+        rank = min(2 * rank, m - 1)                                      # the group reaches past: ask for more
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #1686607c
 def svd_problem(X1,
@@ -401,10 +388,14 @@ def svd_problem(X1,
     if xp is not None:                                               # the Gram matrix and its eigenpairs on the device
         if svd_method not in ('auto', 'gram'): fail(f"arrays on a device take the Gram route only; got svd_method={svd_method!r}.")
         gram = xp.matmul(Y1.T, Y1)
-        s, Vt, bound = _gram_through_ties(to_host(gram), K, X1.shape, lambda count: device_eigenpairs(gram, count, xp), rtol)
+        pairs, host = (lambda count: device_eigenpairs(gram, count, xp)), to_host(gram)
+        s, Vt, bound = _through_ties(lambda count: gram_eigen(host, count, X1.shape, pairs(min(count + 1, d))), K, min(n, d), X1.shape, rtol)
     elif gram is not None and scale == 1.0:                          # Dask: no pass of its own
-        s, Vt, bound = _gram_through_ties(gram, K, X1.shape, lambda count: top_eigenpairs(gram, count, lower=False), rtol)
-    else: s, Vt, bound = _through_ties(Y1, K, options)
+        pairs = lambda count: top_eigenpairs(gram, count, lower=False)
+        s, Vt, bound = _through_ties(lambda count: gram_eigen(gram, count, X1.shape, pairs(min(count + 1, d))), K, min(n, d), X1.shape, rtol)
+    else:                                                            # ARPACK: fewer than min(N, D)
+        m = min(n, d) - (svd_route(Y1.shape, K, 'sparse')[0] == 'arpack' and scipy.sparse.issparse(Y1))
+        s, Vt, bound = _through_ties(lambda count: top_singular_triplets(Y1, count, **options), K, m, Y1.shape)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
     if rank1 == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
