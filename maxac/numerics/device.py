@@ -31,6 +31,13 @@ def _readable(X):
     except (TypeError, ValueError, RuntimeError, BufferError): return False
 
 
+def _has_float64(X, xp):
+    "True if X's library gives float64 where X lives (JAX without x64 quietly gives float32)."
+    if xp is None: return True
+    try: return xp.astype(X[:min(1, X.shape[0]), ...], xp.float64).dtype == xp.float64
+    except (TypeError, ValueError, RuntimeError): return False
+
+
 def device_of(X):
     """The device X lives on (array-api-compat's `device`, which also reads libraries where it is a method).
 
@@ -61,7 +68,8 @@ def array_namespace(*arrays):
     ----------
     *arrays : objects
         The inputs of one call; NumPy arrays, scipy sparse matrices, Dask arrays, a mix of NumPy arrays and arrays
-        NumPy reads, and everything when array-api-compat is not installed give None (maxac's host routes take them).
+        NumPy reads, arrays NumPy reads whose device has no float64 (JAX without x64), and everything when
+        array-api-compat is not installed give None (maxac's host routes take them).
 
     Returns
     -------
@@ -84,6 +92,8 @@ def array_namespace(*arrays):
     spaces = [_namespace(X) for X in arrays]
     if all(space is None for space in spaces): return None
     if any(space is None for space in spaces) and all(_readable(X) for X in arrays): return None   # NumPy reads them all
+    if not all(_has_float64(X, space) for X, space in zip(arrays, spaces)) and all(_readable(X) for X in arrays):
+        return None                                                   # no float64 there (JAX without x64): NumPy converts
     names = [type(X).__module__.split('.')[0] for X in arrays]
     if any(space is None for space in spaces) or len({space.__name__ for space in spaces}) > 1:
         fail(f"the inputs come from different array libraries ({', '.join(names)}): pass them from one library, on one "
