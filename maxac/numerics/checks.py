@@ -293,14 +293,13 @@ def check_on_host(X,
     """
     if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return
     if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return
-    probe = X[:min(1, X.shape[0]), ...] if getattr(X, 'ndim', 0) >= 1 else X   # one row: NumPy reads it, or says it cannot
-    try: np.asarray(probe)
-    except (TypeError, ValueError, RuntimeError, BufferError):
-        library = type(X).__module__.split('.')[0]
-        move = _TO_HOST[library].format(name=name) if library in _TO_HOST else "with its library's copy to host memory"
-        fail(f"NumPy cannot read {name} ({library}.{type(X).__name__}, on {getattr(X, 'device', 'its device')}): this function "
-             f"computes on NumPy arrays in host memory and does not move data off a device itself (capacity_curve and "
-             f"svd_problem take it with array-api-compat installed). Move it first ({move}) and pass the NumPy array.")
+    from maxac.numerics.device import readable_on_host                 # one row tried (19_device: its one home)
+    if readable_on_host(X): return
+    library = type(X).__module__.split('.')[0]
+    move = _TO_HOST[library].format(name=name) if library in _TO_HOST else "with its library's copy to host memory"
+    fail(f"NumPy cannot read {name} ({library}.{type(X).__name__}, on {getattr(X, 'device', 'its device')}): this function "
+         f"computes on NumPy arrays in host memory and does not move data off a device itself (capacity_curve and "
+         f"svd_problem take it with array-api-compat installed). Move it first ({move}) and pass the NumPy array.")
 
 
 # %% ../../nbs/numerics/08_checks.ipynb #ddfcfdd0
