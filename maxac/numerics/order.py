@@ -10,6 +10,7 @@ import numpy as np
 import scipy.sparse
 from .checks import largest_magnitude
 from .certificate import BLOCK_ENTRIES
+from .truncated import blas_product
 
 
 def _sparse_keys(B, # scipy sparse N x D (CSR and CSC are read as they are)
@@ -53,8 +54,8 @@ def _projected(B, scale, col_weights, row_weights): # dense or sparse N x D; D x
     step = max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
     for start in range(0, B.shape[0], step):
         part = np.asarray(B[start:start + step], dtype=float) / scale
-        rows[start:start + step] = part @ col_weights
-        columns += part.T @ row_weights[start:start + step]
+        rows[start:start + step] = blas_product(part, col_weights)      # scipy's BLAS, as for the Gram matrix (11)
+        columns += blas_product(part.T, row_weights[start:start + step])
     return rows, columns
 
 # %% ../../nbs/numerics/16_order.ipynb #8d355e66
@@ -253,7 +254,8 @@ def resampled_sums(blocks,
     counts, start, total_a, total_b = poisson_counts(n_draws, ranks.size, rng), 0, 0.0, 0.0
     for a, b in blocks:
         part = counts[:, ranks[start:start + a.shape[0]]].astype(float)
-        total_a, total_b, start = total_a + part @ a, total_b + part @ b, start + a.shape[0]
+        b_part = blas_product(part, b) if b.ndim == 2 else blas_product(part, b[:, None])[:, 0]
+        total_a, total_b, start = total_a + blas_product(part, a), total_b + b_part, start + a.shape[0]
     return total_a, total_b
 
 # %% ../../nbs/numerics/16_order.ipynb #3ada0894

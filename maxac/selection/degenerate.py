@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse
 import scipy.linalg
 from dataclasses import dataclass, field
-from ..numerics.truncated import upper_cross_product
+from ..numerics.truncated import upper_cross_product, blas_product
 from ..numerics.certificate import BLOCK_ENTRIES
 from ..theory.problem import working_scale
 
@@ -242,7 +242,7 @@ def _screen(X, center): # dense N x D, the first measurement
     m = SCREEN_ROWS * d
     if n < 2 * m: return True                                         # no saving: search all rows at once
     power = working_scale(X)
-    projection = (X / power if power != 1 else X) @ np.random.default_rng(0).standard_normal(d)
+    projection = blas_product(X / power if power != 1 else X, np.random.default_rng(0).standard_normal((d, 1)))[:, 0]
     rows = np.argsort(projection, kind='stable')[::n // m][:m]        # chosen by content: row order does not matter
     shrink = (1 - np.sqrt(d / m)) ** 2 / 2                             # the subset's noise edge lies lower: a smaller gap
     return _gap_in(X[np.sort(rows)], center, shrink)

@@ -103,15 +103,15 @@ def _row_blocks(n_rows, width):
 
 def _object_blocks(spectrum, Y, transposed, rank, n_draws):
     "Per block of objects (rows of X): squared scores on the top `rank` components of the spectrum's matrix, and energies."
-    from maxac.numerics.truncated import top_eigenpairs
+    from maxac.numerics.truncated import top_eigenpairs, blas_product
     values, vectors = top_eigenpairs(spectrum.gram, rank)
     if transposed:                                                    # objects index the Gram matrix: no product needed
         yield np.maximum(values, 0) * vectors ** 2, np.diag(spectrum.gram).copy(); return
-    rows, weighted = spectrum.row_scale, vectors / spectrum.col_scale[:, None]   # Y_w V = R^-1 Y (C^-1 V)
+    rows, weighted = spectrum.row_scale, np.ascontiguousarray(vectors / spectrum.col_scale[:, None])   # Y_w V = R^-1 Y (C^-1 V)
     inverse_sq = 1 / spectrum.col_scale ** 2
     for block in _row_blocks(Y.shape[0], max(rank, n_draws) + Y.shape[1]):
         part = Y[block]
-        yield ((part @ weighted) / rows[block, None]) ** 2, ((part ** 2) @ inverse_sq) / rows[block] ** 2
+        yield (blas_product(part, weighted) / rows[block, None]) ** 2, blas_product(part ** 2, inverse_sq[:, None])[:, 0] / rows[block] ** 2
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):

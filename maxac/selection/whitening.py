@@ -14,7 +14,7 @@ import scipy.linalg
 import scipy.stats
 from dataclasses import dataclass, field
 from .replicate import noise_level
-from ..numerics.truncated import upper_cross_product
+from ..numerics.truncated import upper_cross_product, blas_product
 from ..numerics.certificate import gram_singular_values
 from ..numerics.truncated import top_eigenpairs
 from ..numerics.certificate import BLOCK_ENTRIES
@@ -122,7 +122,9 @@ def _top(gram, rank, lanczos=False):
     if rank == 0: return np.zeros(0), np.zeros((m, 0))
     if lanczos and LANCZOS_RANKS * rank <= m and np.any(start > 0):
         try:
-            values, vectors = scipy.sparse.linalg.eigsh(gram, k=rank, tol=0, v0=start, ncv=min(m, 2 * rank + 20), maxiter=m)
+            fortran = gram if gram.flags.f_contiguous else gram.T        # symmetric: either is the matrix, read in place
+            times = scipy.sparse.linalg.LinearOperator(gram.shape, lambda v: scipy.linalg.blas.dsymv(1.0, fortran, v), dtype=float)
+            values, vectors = scipy.sparse.linalg.eigsh(times, k=rank, tol=0, v0=start, ncv=min(m, 2 * rank + 20), maxiter=m)
             order = np.argsort(values)[::-1]
             return np.sqrt(np.maximum(values[order], 0)), vectors[:, order]
         except scipy.sparse.linalg.ArpackError: pass                  # not converged: LAPACK below
@@ -140,9 +142,9 @@ def _row_residuals(Y, halves, tops, row_scale=None, col_scale=None):
     step = max(1, BLOCK_ENTRIES // max(d, 1))
     for start in range(0, n, step):
         block = np.ascontiguousarray(Y[start:start + step], dtype=float)   # a view of C-ordered float rows
-        scores = block @ W
+        scores = blas_product(block, W)                              # scipy's BLAS, as for the Gram matrices (11)
         own = np.where(second[start:start + step, None], scores[:, r:], scores[:, :r])
-        norms = np.einsum('ij,ij->i', block, block) if col_scale is None else np.square(block) @ inverse ** 2
+        norms = np.einsum('ij,ij->i', block, block) if col_scale is None else blas_product(np.square(block), inverse[:, None] ** 2)[:, 0]
         out[start:start + step] = norms - np.einsum('ij,ij->i', own, own)
     if row_scale is not None: out /= row_scale ** 2
     return [out[h] for h in halves]
@@ -204,7 +206,7 @@ def noise_profile(Y,
     for fit, test in (columns, columns[::-1]):                      # factors from one half of the columns
         s, V = _top(G(fit, fit), min(rank, fit.size // 2))
         V, s = V[:, s > s[0] * 1e-8] if s.size else V, s[s > s[0] * 1e-8] if s.size else s
-        scores = (V.T @ G(fit, test)) / s[:, None]                   # U_fit^T y_j for the columns j in test
+        scores = blas_product(V.T, G(fit, test)) / s[:, None]        # U_fit^T y_j for the columns j in test
         col[test] = (diagonal[test] - (scores ** 2).sum(axis=0)) / (n - s.size)
     r = min(rank, d // 2)
     lanczos = gap is not None and r == rank and gap <= LANCZOS_GAP

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..numerics.checks import fail, power_of_two_scale, check_pair, check_rank
 from ..numerics.order import object_order, positions, poisson_counts
 from ..numerics.certificate import BLOCK_ENTRIES, is_dask_array, numerical_rank, squared_norm, lapack_allowance
-from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen, top_eigenpairs
+from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen, top_eigenpairs, blas_product
 from ..numerics.device import array_namespace, check_device_pair, device_eigenpairs, largest_magnitude_on_device
 from ..numerics.device import to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES
 
@@ -59,11 +59,14 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     width = Vt.shape[0] if scipy.sparse.issparse(Y1) else Y1.shape[1]  # sparse: the dense products set the block size
     step = max(1, min(BLOCK_ENTRIES // (width + n_draws), -(-n // 8)))   # at most an eighth of the rows at once
     delta_sq, norms, captured, norm1, norm2 = np.zeros(s.size), np.zeros(s.size), np.zeros(s.size), 0.0, 0.0
+    dense = not scipy.sparse.issparse(Y1)
+    V = np.ascontiguousarray(Vt.T) if dense else Vt.T                   # sparse: no D x K copy held through the loop
+    times_V = (lambda B: blas_product(B, V)) if dense else (lambda B: np.asarray(B @ V))   # dense: scipy's BLAS (11)
     resampled = (np.zeros((n_draws, s.size)), np.zeros((n_draws, s.size))) if n_draws else None
     if n_draws: counts, ranks = poisson_counts(n_draws, n, rng), positions(object_order(Y1, Y2))   # drawn per object
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
-        apart, scores2 = np.asarray((block2 - block1) @ Vt.T), np.asarray(block2 @ Vt.T)   # (X2 - X1) V: no cancellation
+        apart, scores2 = times_V(block2 - block1), times_V(block2)           # (X2 - X1) V: no cancellation
         with np.errstate(over='ignore', invalid='ignore'):               # delta_it^2; inf is refused in svd_problem
             delta = (apart / s) ** 2
             delta_sq += delta.sum(axis=0)
@@ -73,7 +76,8 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
         if n_draws:                                                      # the votes' draws, from the same products
             part = counts[:, ranks[start:start + step]].astype(float)
             scores2 -= apart                                             # X1 V, squared below in place
-            resampled = (resampled[0] + part @ np.square(scores2, out=scores2), resampled[1] + part @ np.square(apart, out=apart))
+            resampled = (resampled[0] + blas_product(part, np.square(scores2, out=scores2)),
+                         resampled[1] + blas_product(part, np.square(apart, out=apart)))
     return delta_sq, norms / n, captured, norm1, norm2, resampled
 
 
@@ -236,8 +240,8 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse, Dask, or 
         tops = (np.array([largest_magnitude_on_device(X, xp)]) for X in (X1, X2))
         return X1, X2, working_scale(*tops), None, False, xp
     if not dask_input:
-        X1, X2 = check_pair(X1, X2)
-        return X1, X2, working_scale(X1, X2), None, False, None
+        X1, X2, top = check_pair(X1, X2, magnitude=True)              # max |x| from the finiteness pass: no pass of its own
+        return X1, X2, working_scale(np.array([top])), None, False, None
     if not (is_dask_array(X1) and is_dask_array(X2)): fail("X1 and X2 must both be Dask arrays, or neither.")
     if basis != 'shared': fail("Dask input supports basis='shared' only.")
     X1, X2 = check_dask_pair(X1, X2)
