@@ -54,7 +54,7 @@ def summary(result):
         aside = getattr(result, 'set_aside', None)
         counts = None if aside is None else tuple(np.size(getattr(aside, n)) for n in
                                                   ('constant_columns', 'zero_rows', 'duplicate_columns', 'duplicate_rows', 'dependent_columns'))
-        return ('selection', result.rank, counts, result.n_splits, np.nan_to_num(result.votes, nan=-1))
+        return ('selection', result.rank, counts, result.n_votes, np.nan_to_num(result.votes, nan=-1))
     relations = lambda selection: np.size(getattr(getattr(selection, 'set_aside', None), 'dependent_columns', []))
     if hasattr(result, 'n_components_'): return ('estimator', result.n_components_, relations(result.selection_))
     if hasattr(result, 'selected_ranks'):
@@ -90,7 +90,7 @@ def has_nan(result):
     "A NaN where a number must be: a rank, a capacity, a vote, an information value."
     import maxac
     if isinstance(result, maxac.RankSelection):
-        return bool(np.any(np.isnan(result.capacities))) or bool(result.n_splits and np.any(np.isnan(result.votes)))
+        return bool(np.any(np.isnan(result.capacities))) or bool(result.n_votes and np.any(np.isnan(result.votes)))
     if hasattr(result, 'value'): return bool(np.any(np.isnan(result.value)))
     if isinstance(result, np.ndarray): return bool(np.any(np.isnan(result)))
     return False

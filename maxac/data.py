@@ -268,10 +268,10 @@ def spiked_model(n_objects,
 NOISE_KINDS = ('heteroscedastic', 'student_t', 'student_t_rows')
 
 
-def _factor_noise(kind, shape, spread, df, rng):
+def _factor_noise(kind, shape, ratio, df, rng):
     "Noise of unit average variance: column-heteroscedastic Gaussian, Student-t entries, or a Student-t scale per row."
     if kind == 'heteroscedastic':
-        sd = np.exp(rng.uniform(-np.log(spread) / 2, np.log(spread) / 2, shape[1]))
+        sd = np.exp(rng.uniform(-np.log(ratio) / 2, np.log(ratio) / 2, shape[1]))
         return lambda: rng.normal(size=shape) * (sd / np.sqrt(np.mean(sd ** 2)))
     if kind == 'student_t': return lambda: rng.standard_t(df, size=shape) / np.sqrt(df / (df - 2))
     return lambda: rng.normal(size=shape) * np.sqrt((df - 2) / rng.chisquare(df, size=(shape[0], 1)))
@@ -281,8 +281,8 @@ def factor_model(n_objects,
                  n_features,
                  n_factors,
                  signal_rms,
-                 noise='heteroscedastic',
-                 spread=3.0,
+                 noise_kind='heteroscedastic',
+                 noise_ratio=3.0,
                  df=4.0,
                  seed=None):
     """Two measurements of Gaussian factors with loadings of decreasing strength, plus noise that is not white.
@@ -297,10 +297,10 @@ def factor_model(n_objects,
         r, number of factors (the signal's rank), 1..min(N, D).
     signal_rms : float
         Root-mean-square entry of the signal (> 0); the noise has unit variance on average.
-    noise : {'heteroscedastic', 'student_t', 'student_t_rows'}, default 'heteroscedastic'
+    noise_kind : {'heteroscedastic', 'student_t', 'student_t_rows'}, default 'heteroscedastic'
         Gaussian noise whose standard deviation differs between features; Student-t entries; or Gaussian rows each
         scaled by its own Student-t factor.
-    spread : float, default 3.0
+    noise_ratio : float, default 3.0
         Heteroscedastic: ratio of the largest to the smallest feature noise sd (>= 1).
     df : float, default 4.0
         Student-t degrees of freedom (> 2).
@@ -320,19 +320,19 @@ def factor_model(n_objects,
     """
     n, d, r = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features'), check_count(n_factors, 'n_factors')
     if r > min(n, d): fail(f"n_factors must be at most min(n_objects, n_features) = {min(n, d)}; got {r}.")
-    if noise not in NOISE_KINDS: fail(f"noise must be one of {NOISE_KINDS}; got {noise!r}.")
-    rms, spread, df = check_real(signal_rms, 'signal_rms', positive=True), check_real(spread, 'spread'), check_real(df, 'df')
-    if spread < 1 or df <= 2: fail(f"spread must be >= 1 and df > 2; got spread={spread}, df={df}.")
+    if noise_kind not in NOISE_KINDS: fail(f"noise_kind must be one of {NOISE_KINDS}; got {noise_kind!r}.")
+    rms, ratio, df = check_real(signal_rms, 'signal_rms', positive=True), check_real(noise_ratio, 'noise_ratio'), check_real(df, 'df')
+    if ratio < 1 or df <= 2: fail(f"noise_ratio must be >= 1 and df > 2; got noise_ratio={ratio}, df={df}.")
     rng = check_seed(seed)
     signal = rng.normal(size=(n, r)) @ (rng.normal(size=(d, r)) * np.linspace(1.5, 0.5, r)).T
     signal *= rms / np.sqrt(np.mean(signal ** 2))
-    draw = _factor_noise(noise, (n, d), spread, df, rng)
+    draw = _factor_noise(noise_kind, (n, d), ratio, df, rng)
     return MixtureData(signal + draw(), signal + draw(), signal, 1.0, False)
 
 # %% ../nbs/data/10_data.ipynb #5c451a86
 def decaying_spectrum(n_objects,
                       n_features,
-                      n_components,
+                      rank,
                       top,
                       rate,
                       kind='geometric',
@@ -346,14 +346,14 @@ def decaying_spectrum(n_objects,
         N (>= 2).
     n_features : int
         D.
-    n_components : int
-        Number of signal components, 1..min(N, D).
+    rank : int
+        r, the signal's rank (number of components), 1..min(N, D).
     top : float
         Largest signal singular value, in multiples of the noise edge `(sqrt N + sqrt D) tau` (> 0).
     rate : float
         Geometric: ratio of successive values (< 1 for a decay); power: the exponent (> 0).
     kind : {'geometric', 'power'}, default 'geometric'
-        Values `top rate^t` or `top (1 + t)^-rate`, t = 0..n_components - 1.
+        Values `top rate^t` or `top (1 + t)^-rate`, t = 0..r - 1.
     noise : float, default 1.0
         Noise standard deviation tau (> 0).
     seed : None, int, numpy Generator or RandomState, optional
@@ -370,8 +370,8 @@ def decaying_spectrum(n_objects,
     >>> print(np.linalg.svd(data.signal, compute_uv=False)[:4].round(2))
     [30.95 21.67 15.17 10.62]
     """
-    n, d, m = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features'), check_count(n_components, 'n_components')
-    if m > min(n, d): fail(f"n_components must be at most min(n_objects, n_features) = {min(n, d)}; got {m}.")
+    n, d, m = check_count(n_objects, 'n_objects', 2), check_count(n_features, 'n_features'), check_count(rank, 'rank')
+    if m > min(n, d): fail(f"rank must be at most min(n_objects, n_features) = {min(n, d)}; got {m}.")
     if kind not in ('geometric', 'power'): fail(f"kind must be 'geometric' or 'power'; got {kind!r}.")
     top, rate, noise = check_real(top, 'top', positive=True), check_real(rate, 'rate', positive=True), check_real(noise, 'noise', positive=True)
     t, rng = np.arange(m), check_seed(seed)

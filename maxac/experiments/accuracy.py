@@ -22,20 +22,20 @@ def _grid(family, shapes, variants):
     return [(family, dict(n_objects=n, n_features=d, **variant)) for n, d in shapes for variant in variants]
 
 
-def _factor(noise, shapes, variants, **extra):
+def _factor(noise_kind, shapes, variants, **extra):
     "Factor-model settings with one kind of noise."
-    return _grid(f'factor, {noise}', shapes, [dict(n_factors=r, signal_rms=rms, noise=noise, **extra) for r, rms in variants])
+    return _grid(f'factor, {noise_kind}', shapes, [dict(n_factors=r, signal_rms=rms, noise_kind=noise_kind, **extra) for r, rms in variants])
 
 # %% ../../nbs/experiments/35_accuracy.ipynb #32ffe16b
 DEV_SETTINGS = (
     _grid('spiked', [(1000, 100), (400, 100), (300, 150), (200, 200), (100, 200)],
           [dict(strengths=s) for s in ([], [5, 3, 2], [3, 2.2, 1.8, 1.5, 1.3, 1.1, 0.9], [2.0] * 6, [1.63] * 4 + [8])]) +
     _grid('mixture', [(300, 30), (200, 60), (80, 120)], [dict(n_components=m, noise=z) for m, z in ((4, 0.12), (4, 0.25), (10, 0.1), (10, 0.2))]) +
-    _factor('heteroscedastic', [(500, 50), (200, 120)], [(3, 0.8), (8, 0.6)], spread=4.0) +
+    _factor('heteroscedastic', [(500, 50), (200, 120)], [(3, 0.8), (8, 0.6)], noise_ratio=4.0) +
     _factor('student_t', [(500, 50), (200, 120)], [(3, 0.8), (8, 0.6)], df=3.0) +
     _factor('student_t_rows', [(500, 50), (200, 120)], [(3, 0.8), (8, 0.6)], df=4.0) +
-    _grid('decaying', [(500, 100), (200, 150)], [dict(n_components=25, top=3.0, rate=0.8, kind='geometric'),
-                                                 dict(n_components=25, top=4.0, rate=1.0, kind='power')]) +
+    _grid('decaying', [(500, 100), (200, 150)], [dict(rank=25, top=3.0, rate=0.8, kind='geometric'),
+                                                 dict(rank=25, top=4.0, rate=1.0, kind='power')]) +
     [('real', dict(name=name, rank=r, noise=z)) for name, r, z in
      (('wine', 8, 0.3), ('wine', 8, 0.6), ('digits', 20, 0.4), ('digits', 20, 0.8), ('breast_cancer', 10, 0.5))])
 
@@ -44,13 +44,13 @@ HELD_OUT_SETTINGS = (
     _grid('spiked', [(2000, 200), (600, 120), (250, 250), (150, 300), (500, 250)],
           [dict(strengths=s) for s in ([], [6, 4, 2.5, 1.2], [2.6, 2.0, 1.7, 1.4, 1.2, 1.0, 0.8], [1.8] * 8, [1.5] * 3)]) +
     _grid('mixture', [(400, 40), (150, 80), (60, 150)], [dict(n_components=m, noise=z) for m, z in ((3, 0.15), (6, 0.2), (6, 0.3), (12, 0.12))]) +
-    _factor('heteroscedastic', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], spread=3.0) +
-    _factor('heteroscedastic', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], spread=6.0) +
+    _factor('heteroscedastic', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], noise_ratio=3.0) +
+    _factor('heteroscedastic', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], noise_ratio=6.0) +
     _factor('student_t', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], df=5.0) +
     _factor('student_t_rows', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], df=3.0) +
     _factor('student_t_rows', [(600, 60), (150, 150)], [(4, 0.7), (10, 0.5)], df=6.0) +
-    _grid('decaying', [(800, 80), (300, 200), (120, 240)], [dict(n_components=30, top=4.0, rate=0.75, kind='geometric'),
-                                                            dict(n_components=30, top=6.0, rate=1.5, kind='power')]) +
+    _grid('decaying', [(800, 80), (300, 200), (120, 240)], [dict(rank=30, top=4.0, rate=0.75, kind='geometric'),
+                                                            dict(rank=30, top=6.0, rate=1.5, kind='power')]) +
     [('real', dict(name=name, rank=r, noise=z)) for name, r, z in
      (('wine', 6, 0.4), ('wine', 10, 0.5), ('digits', 15, 0.6), ('digits', 30, 0.5), ('breast_cancer', 8, 0.3),
       ('breast_cancer', 15, 0.7), ('diabetes', 6, 0.4), ('iris', 3, 0.5))])

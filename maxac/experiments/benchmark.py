@@ -22,7 +22,7 @@ from .measure import one_blas_thread, best_time, planted_pair, peak_memory, spar
 def _full_svd_curve(X1, X2, max_rank, sigma, full_svd=None):
     "The capacity curve from statistics computed with a full LAPACK SVD (the exactness reference); `full_svd` reuses one."
     problem = svd_problem(X1[:, :], X2, max_rank)      # same data through the fast path, for the residuals
-    scale = problem.scale                               # the same exact power-of-two scaling
+    scale = problem.power                               # the same exact power-of-two scaling
     _, s, Vt = full_svd if full_svd is not None and scale == 1.0 else scipy.linalg.svd(X1 / scale, full_matrices=False)
     s, Vt = s[:max_rank], Vt[:max_rank]
     delta = ((X2 - X1) / scale @ Vt.T) / s
@@ -175,7 +175,7 @@ def benchmark_select(shape=(5000, 200),
     from maxac.numerics.truncated import top_singular_triplets
     (n, d), K = shape, min(min(shape) - 1, 100)
     X1, X2 = planted_pair(n, d)
-    uneven = factor_model(n, d, 10, 0.5, noise='heteroscedastic', spread=4.0, seed=0).X1
+    uneven = factor_model(n, d, 10, 0.5, noise_kind='heteroscedastic', noise_ratio=4.0, seed=0).X1
     row = dict(shape=shape, max_rank=K)
     row['svd'], _ = best_time(lambda: scipy.linalg.svd(X1, compute_uv=False, check_finite=False), repeat)
     row['single'], row['single_result'] = best_time(lambda: select_rank(X1), repeat)

@@ -87,12 +87,12 @@ def measure_targets():
     return rows
 
 # %% ../../nbs/experiments/46_targets.ipynb #41cd0b22
-def targets_report(rows):
+def targets_report(measurements):
     """The rows of `measure_targets` as lines of text: each ratio beside its target, and whether it is met.
 
     Parameters
     ----------
-    rows : list of dict
+    measurements : list of dict
         As from `measure_targets`.
 
     Returns
@@ -106,7 +106,7 @@ def targets_report(rows):
     a                                                   1.50  at most 2.00       yes (Gram matrices)
     """
     lines = [f"{'target':<47} {'measured':>9}  {'target':<18} met"]
-    for row in rows:
+    for row in measurements:
         lines.append(f"{row['name']:<47} {row['measured']:>9.2f}  {row['sense']} {row['target']:<10.2f} "
                      f"{'yes' if row['met'] else 'NO '} ({row['unit']})")
     return lines

@@ -279,9 +279,9 @@ def _baseline_lines(result, baselines, which, shape, pair, standardize=None):
 # %% ../../nbs/interfaces/90_cli.ipynb #347001bd
 def _evidence(result, files):
     "Two lines: how the second measurement was made, and what the votes count."
-    votes = {'objects': f'votes: fraction of {result.n_splits} redraws of the objects (rows drawn again with replacement'
+    votes = {'objects': f'votes: fraction of {result.n_votes} redraws of the objects (rows drawn again with replacement'
                         f'{", the same in both measurements" if result.pairing in ("given", "thinning") else ""}) that select each rank',
-             'model': f'votes: fraction of {result.n_splits} spectra redrawn from the fitted model that select each rank',
+             'model': f'votes: fraction of {result.n_votes} spectra redrawn from the fitted model that select each rank',
              'none': 'votes: none drawn (--bootstrap 0)'}
     if result.pairing == 'given': return f'second measurement: given ({files[1] if len(files) > 1 else "X2"})', votes[result.resampled]
     if result.pairing == 'thinning':
@@ -293,8 +293,8 @@ def _evidence(result, files):
         if result.transposed: how += '; transposed, objects on the long side'
         if np.all(np.isnan(result.votes)): return how, 'votes: none (no noise was measured, so no spectrum could be redrawn)'
         return how, votes[result.resampled]
-    return (f'second measurement: {result.n_splits} {result.pairing} pairs made from the one matrix',
-            f'votes: fraction of the {result.n_splits} pairs won by each rank')
+    return (f'second measurement: {result.n_votes} {result.pairing} pairs made from the one matrix',
+            f'votes: fraction of the {result.n_votes} pairs won by each rank')
 
 
 def _set_aside_line(aside, table): # a SetAside; the first file's Table, or None for an array

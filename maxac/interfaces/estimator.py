@@ -188,8 +188,8 @@ def _leading(selection, kept, mean, k):
     "`(Vt, s, ||kept - mean||_F, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
     gram, problem, count = selection.reusable.get('gram'), selection.reusable.get('problem'), min(kept.shape)
     if problem is not None:                                             # a pair: X1's truncated SVD
-        s = problem.singular_values * problem.scale
-        norm = np.sqrt(problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.scale
+        s = problem.singular_values * problem.power
+        norm = np.sqrt(problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.power
         return problem.right_vectors[:k], s[:k], norm, count
     if gram is not None:                                                # one matrix: the Gram matrix of its short side
         matrix, scale, transposed = gram

@@ -350,7 +350,7 @@ def ordered_bounds(s, U, V, XtU, misfit, allowance, norm, complement):
     return (coupling + np.maximum(complement - s, 0.0)) * (1 + 8 * u)
 
 
-def left_out_squared(values, vectors, rank, error):
+def left_out_squared(values, vectors, kept, error):
     """An upper bound on ||X P||^2, P the projector off the top-K eigenvectors: lambda_(K+1) plus every error.
 
     Parameters
@@ -360,7 +360,7 @@ def left_out_squared(values, vectors, rank, error):
         lambda_(K+1), or count = K when nothing is left out.
     vectors : ndarray, shape (m, count)
         Their eigenvectors.
-    rank : int
+    kept : int
         K, count - 1 or count.
     error : float
         An upper bound on ||computed Gram - exact Gram||_2.
@@ -380,7 +380,7 @@ def left_out_squared(values, vectors, rank, error):
     """
     m, count = vectors.shape[0], values.size
     drift = np.linalg.norm(vectors.T @ vectors - np.eye(count)) + higham_gamma(m) * count
-    return (max(values[-1], 0.0) * (1 + drift) * (count > rank)
+    return (max(values[-1], 0.0) * (1 + drift) * (count > kept)
             + (lapack_allowance((m, m)) + drift) * max(values[0], 0.0) + error), drift
 
 

@@ -155,7 +155,7 @@ def _gram_frobenius(gram, # a Gram matrix of X as computed (its diagonal is used
 
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #29e4fdc9
 def gram_eigen(gram,
-                rank,
+                count,
                 shape,
                 pairs=None):
     """`(s, Vt, bound)` from the Gram matrix alone: its top eigenvectors, certified for the t-th singular values.
@@ -164,12 +164,12 @@ def gram_eigen(gram,
     ----------
     gram : ndarray, shape (D, D)
         X^T X as computed (its upper triangle is read).
-    rank : int
+    count : int
         K, values wanted.
     shape : tuple of int
         (N, D) of X: it sets the rounding level below which s = 0, and the allowance.
     pairs : tuple of ndarray, optional
-        `(values, vectors)`: the top min(rank + 1, D) eigenpairs of `gram`, descending, if already computed.
+        `(values, vectors)`: the top min(count + 1, D) eigenpairs of `gram`, descending, if already computed.
 
     Returns
     -------
@@ -186,12 +186,12 @@ def gram_eigen(gram,
     (True, True)
     """
     d, frobenius = gram.shape[0], _gram_frobenius(gram, shape)
-    values, vectors = top_eigenpairs(gram, min(rank + 1, d), lower=False) if pairs is None else pairs
-    s, V = gram_singular_values(values[:rank], max(shape)), vectors[:, :rank]
+    values, vectors = top_eigenpairs(gram, min(count + 1, d), lower=False) if pairs is None else pairs
+    s, V = gram_singular_values(values[:count], max(shape)), vectors[:, :count]
     if s[0] == 0: return s, V.T, 0.0 if frobenius == 0 else np.inf
     error = (higham_gamma(shape[0]) + higham_gamma(d) * (1 + higham_gamma(shape[0]))) * frobenius ** 2
     residuals = gram_residuals(s, V, scipy.linalg.blas.dsymm(1.0, gram, V, lower=0), error * column_norms(V))   # the upper triangle
-    left_out, drift = left_out_squared(values, vectors, rank, error)
+    left_out, drift = left_out_squared(values, vectors, count, error)
     coupling = 2 * (1 + drift) * np.linalg.norm(residuals) + 4 * drift * values[0]   # Weyl: the block residual and projection
     theta = s ** 2
     upper, lower = np.sqrt(np.maximum(theta, left_out) + coupling), np.sqrt(np.maximum(theta - coupling, 0.0))
@@ -316,12 +316,12 @@ def _missed_copies(s, # certified singular values, descending
 
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #2cbc3b92
 def block_krylov(X,
-                 rank,
+                 count,
                  width,
                  max_passes,
                  rtol=1e-8,
                  seed=0):
-    """`(s, Vt, bound, passes)`: the top-`rank` triplets from the block Krylov space of X^T X; bound <= rtol certifies them.
+    """`(s, Vt, bound, passes)`: the top-`count` triplets from the block Krylov space of X^T X; bound <= rtol certifies them.
 
     Each pass forms X^T X B for a block B of `width` new directions; Rayleigh-Ritz on the whole space gives the
     values and vectors, and a residual bound (rounding included) certifies every value to within `bound * s_1`.
@@ -330,7 +330,7 @@ def block_krylov(X,
     ----------
     X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
         The data.
-    rank : int
+    count : int
         K, leading triplets wanted.
     width : int
         Block size b (b < K works, but finds at most b copies of a repeated value: then `bound` is inf).
@@ -374,11 +374,11 @@ def block_krylov(X,
         border = basis.T @ image                                             # the new columns of Q^T X^T X Q
         H = np.block([[H, border[:-block.shape[1]]], [border[:-block.shape[1]].T, border[-block.shape[1]:]]])
         block = _new_directions(basis, image, min(width, d - used), border)
-        if block.shape[1] == 0 and used < rank:                             # invariant too soon: fresh directions
+        if block.shape[1] == 0 and used < count:                             # invariant too soon: fresh directions
             block = _new_directions(basis, rng.standard_normal((d, min(width, d - used))), width)
         last = passes == max_passes or block.shape[1] == 0                  # out of passes, or an invariant space
-        if last or (used >= rank and passes >= due):
-            s, Vt, bounds, exact_part = _ritz(basis, images, rank, H, X.shape, frobenius)   # on the whole space
+        if last or (used >= count and passes >= due):
+            s, Vt, bounds, exact_part = _ritz(basis, images, count, H, X.shape, frobenius)   # on the whole space
             certificate = float(bounds.max() / s[0]) if s[0] > 0 else np.inf
             if rtol < certificate and exact_part.max() <= rtol * s[0] / 2:  # only the rounding of Z w stands in the way:
                 certificate = singular_value_certificate(X, s, Vt, frobenius)              # X^T X v_t formed directly (K / 16 passes)
@@ -386,7 +386,7 @@ def block_krylov(X,
             history.append((passes, certificate))
             if certificate <= rtol or last: break
             due = _next_check(history, rtol)
-    bound = history[-1][1] if len(s) == rank else np.inf                     # fewer than K directions: not certified
+    bound = history[-1][1] if len(s) == count else np.inf                     # fewer than K directions: not certified
     if _missed_copies(s, bound, width): bound = np.inf                      # more copies may be missed
     return s, Vt, bound, passes
 
@@ -401,13 +401,13 @@ DASK_MAX_PASSES = 60                    # passes the Krylov route may spend on a
 SPARSE_FALLBACK_PASSES = 60             # ... and on a sparse matrix where ARPACK stalls twice
 
 
-def krylov_width(rank,
+def krylov_width(count,
                  kind='dense'):
     """Block width of the Krylov route: 12 for dense input; else K plus max(10, K / 2), fewer passes over the data.
 
     Parameters
     ----------
-    rank : int
+    count : int
         K, values wanted.
     kind : {'dense', 'sparse', 'dask'}, default 'dense'
         The kind of input.
@@ -422,11 +422,11 @@ def krylov_width(rank,
     >>> krylov_width(5), krylov_width(5, 'sparse'), krylov_width(40, 'dask')
     (12, 15, 60)
     """
-    return DENSE_KRYLOV_WIDTH if kind == 'dense' else rank + max(10, rank // 2)
+    return DENSE_KRYLOV_WIDTH if kind == 'dense' else count + max(10, count // 2)
 
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #66549385
 def svd_route(shape,
-              rank,
+              count,
               kind='dense'):
     """`(route, passes)`: the cheapest route by the cost model, and the passes the Krylov route may spend.
 
@@ -438,7 +438,7 @@ def svd_route(shape,
     ----------
     shape : tuple of int
         (N, D) of the data.
-    rank : int
+    count : int
         K, values wanted.
     kind : {'dense', 'sparse', 'dask'}, default 'dense'
         The kind of input.
@@ -456,11 +456,11 @@ def svd_route(shape,
     (('full', 0), ('gram', 0), ('krylov', 105))
     """
     n, d = shape
-    m, width, space = min(n, d), krylov_width(rank, kind), KRYLOV_DIMENSIONS_PER_VALUE * rank
+    m, width, space = min(n, d), krylov_width(count, kind), KRYLOV_DIMENSIONS_PER_VALUE * count
     if kind == 'dask': return ('gram', 0) if d <= DASK_GRAM_LIMIT else ('krylov', DASK_MAX_PASSES)
     if n * d <= FULL_SVD_ENTRIES: return 'full', 0                     # sparse too: densified, at most 800 kB
     if kind == 'sparse': return 'arpack', 0
-    gram = n * m * m / 2 + m ** 3 / 2 + 2 * n * d * rank
+    gram = n * m * m / 2 + m ** 3 / 2 + 2 * n * d * count
     passes = int(gram / 2 / (2 * n * d * width + 2 * d * width * space))   # the budget: half the Gram route
     return ('krylov', passes) if passes * width >= space else ('gram', 0)
 
@@ -508,7 +508,7 @@ def _dask_gram_route(X, rank):
 
 # %% ../../nbs/numerics/11_truncated_svd.ipynb #150c9aad
 def top_singular_triplets(X,
-                          rank,
+                          count,
                           rtol=1e-8,
                           method='auto',
                           seed=0,
@@ -522,7 +522,7 @@ def top_singular_triplets(X,
     ----------
     X : ndarray, scipy sparse matrix or Dask array, shape (N, D)
         The data.
-    rank : int
+    count : int
         K, leading triplets wanted.
     rtol : float, default 1e-8
         Certified accuracy of the singular values, relative to s_1.
@@ -554,22 +554,22 @@ def top_singular_triplets(X,
     """
     kind = 'dask' if is_dask_array(X) else 'sparse' if scipy.sparse.issparse(X) else 'dense'
     if method not in SVD_ROUTES: fail(f"method must be one of {SVD_ROUTES}; got {method!r}.")
-    route, passes = svd_route(X.shape, rank, kind)
+    route, passes = svd_route(X.shape, count, kind)
     if method != 'auto': route, passes = method, max(passes, MIN_KRYLOV_PASSES)
     if method != 'auto' and kind != 'dense' and route not in ({'arpack', 'krylov'} if kind == 'sparse' else {'gram', 'krylov'}):
         fail(f"method={method!r} is not available for {kind} input: use 'auto' or 'krylov'.")
     if route == 'krylov':
-        s, Vt, bound, _ = block_krylov(X, rank, krylov_width(rank, kind), max_passes or passes, rtol, seed)
+        s, Vt, bound, _ = block_krylov(X, count, krylov_width(count, kind), max_passes or passes, rtol, seed)
         if bound <= rtol: return s, Vt, bound
         if kind == 'dask':
             from maxac.numerics.messages import warn
-            warn(f"block Krylov did not certify the top {rank} singular values within {max_passes or passes} passes: "
+            warn(f"block Krylov did not certify the top {count} singular values within {max_passes or passes} passes: "
                           f"their residual bound is {bound:.1e} s_1 (wanted {rtol:.0e}), which holds only if the space "
                           f"missed no singular value; raise max_passes for a certificate.", RuntimeWarning)
             return s, Vt, bound
         route = 'arpack' if kind == 'sparse' else 'gram'                # not certified: an exact route
-    if route == 'arpack': return _arpack_route(X, rank, rtol)
+    if route == 'arpack': return _arpack_route(X, count, rtol)
     if route == 'gram':
-        s, Vt, bound = _dask_gram_route(X, rank) if kind == 'dask' else _gram_route(X, rank, rtol)
+        s, Vt, bound = _dask_gram_route(X, count) if kind == 'dask' else _gram_route(X, count, rtol)
         if bound <= rtol or kind == 'dask': return s, Vt, bound
-    return _full_route(X, rank)
+    return _full_route(X, count)

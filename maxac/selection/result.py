@@ -32,9 +32,9 @@ class RankSelection:
         (no noise measured); 1 at `rank` when nothing was redrawn (n_bootstrap=0). They say how often the rank would
         be selected again, not whether it is right: for the chance that it is the best denoising rank, see
         `maxac.denoising_confidence` (`44_confidence`).
-    n_splits : int
+    n_votes : int
         Bootstrap draws or pairs behind the votes (1: nothing redrawn).
-    capacities_per_split : ndarray, shape (n_splits, K + 1)
+    capacities_per_split : ndarray, shape (n_votes, K + 1)
         The capacities of each draw or pair.
     pairing : str
         'given' (two measurements), 'predicted', 'fission', 'cross_fitted', 'nearest' or 'thinning'.
@@ -99,7 +99,7 @@ class RankSelection:
     betas: np.ndarray
     sigma: object
     votes: np.ndarray
-    n_splits: int
+    n_votes: int
     capacities_per_split: np.ndarray = None
     pairing: str = 'given'
     noise_level: float = None
@@ -143,7 +143,7 @@ class RankSelection:
             f'{self.sigma:.4g}' if np.ndim(self.sigma) == 0 else 'one per rank') + ' = Delta_k x ' + np.array2string(
             self.sigma_in_delta[1:], precision=3, separator=', ')
         return (f'RankSelection(rank={self.rank}, pairing={self.pairing!r}, votes for rank {self.rank}: '
-                f'{self.votes[self.rank]:.0%} of {self.n_splits}, margin {self.margin:.3g} nats per object, '
+                f'{self.votes[self.rank]:.0%} of {self.n_votes}, margin {self.margin:.3g} nats per object, '
                 f'capacity relative to rank {self.rank}: {np.array2string(self.relative_capacities, precision=3, separator=", ")}, '
                 f'sigma {width}' + ('' if self.noise_level is None else f', noise level {self.noise_level:.4g}') +
                 (', centred' if self.centered else '') + (', standardised' if self.scaled else '') + '; ' + self._denoising_text() + ')')
@@ -188,7 +188,7 @@ def _plot(selection, ax=None, **kwargs):
     ax.set(xlabel='rank k', ylabel=f'capacity relative to rank {selection.rank}\n(nats per object)')
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     twin = getattr(ax, '_maxac_votes', None)                       # a second plot on the same axes reuses its twin
-    if selection.n_splits > 1:
+    if selection.n_votes > 1:
         if twin is None:
             twin = ax._maxac_votes = ax.twinx()
             ax.set_zorder(twin.get_zorder() + 1); ax.patch.set_visible(False)   # the curve in front of the bars

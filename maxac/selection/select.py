@@ -20,7 +20,7 @@ from ..numerics.checks import check_sigma
 from . import rules
 from .result import RankSelection
 
-PAIRINGS = ('predicted',) + rules.PAIRINGS + ('thinning',)   # how a single matrix gets its second measurement
+PAIRINGS = ('predicted',) + rules.SPLIT_METHODS + ('thinning',)   # how a single matrix gets its second measurement
 
 
 def _sigma_for(problem, sigma): # the sigma argument of select_rank, other than 'auto'
@@ -57,7 +57,7 @@ from ..numerics.certificate import squared_norm
 from ..numerics.certificate import lapack_allowance, BLOCK_ENTRIES
 from ..theory.problem import tie_groups, tie_mean
 from ..numerics.order import object_order, positions, resampled_sums
-from .replicate import predicted_disagreement, noise_level, tail_resolution
+from .replicate import predicted_disagreement, noise_level, tail_energy_error
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
 
 
@@ -68,7 +68,7 @@ def _white_spectrum(Y, max_rank, gram=None, energy=None):
     if gram is not None: (s, _, bound), energy = gram_eigen(gram, rank, Y.shape), float(np.trace(gram))   # the energy: its trace
     else: (s, _, bound), energy = top_singular_triplets(Y, rank), squared_norm(Y) if energy is None else energy
     terms = Y.nnz if scipy.sparse.issparse(Y) else Y.shape[0] * Y.shape[1]
-    tau, rank = noise_level(s, energy, Y.shape, tail_resolution(s, bound * s[0], energy, terms))
+    tau, rank = noise_level(s, energy, Y.shape, tail_energy_error(s, bound * s[0], energy, terms))
     return NoiseSpectrum(s, tau, rank, np.ones(Y.shape[0]), np.ones(Y.shape[1]), np.nan)
 
 
@@ -117,7 +117,7 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     """Per draw, the rank selected when the objects are drawn again (spectrum and noise level redrawn; first order in the
     weights; a repeated value's group shares its sum out evenly, as in `svd_problem`); draws without noise do not vote."""
-    shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.rank) + 1)
+    shape, rank = Y.shape, min(Y.shape[1] - 1, max(K, spectrum.pilot_rank) + 1)
     groups = tie_groups(spectrum.singular_values, 0.0, shape)
     rank = int(np.flatnonzero(groups == groups[rank - 1])[-1]) + 1     # the last value's group whole: any basis of it
     order = spectrum.orders[transposed] if spectrum.orders else object_order(Y.T if transposed else Y)   # whitening's, if any
@@ -127,7 +127,7 @@ def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
     s = np.sqrt(np.maximum(-np.sort(-values, axis=1), 0))             # every draw at once: one spectrum per row
     with np.errstate(invalid='ignore', divide='ignore'):             # a draw of few objects repeated: no noise, no vote
         terms = (rank + 1) * sum(shape) + shape[1]                     # the weighted squares, in a basis off by D eps
-        tau = noise_level(s, energies, shape, tail_resolution(s, 0.0, energies, terms))[0][:, None]
+        tau = noise_level(s, energies, shape, tail_energy_error(s, 0.0, energies, terms))[0][:, None]
         values = rules.counted_values(s[:, :K], predicted_disagreement(s[:, :K], tau, shape), *shape)
     return np.argmax(values, axis=1)[(tau[:, 0] > _noise_floor(s, shape)) & np.all(np.isfinite(values), axis=1)]
 
@@ -144,12 +144,12 @@ def _noise_floor(singular_values, shape):
     return s[..., 0] * lapack_allowance(shape) / (np.sqrt(shape[0]) + np.sqrt(shape[1])) if s.shape[-1] else 0.0
 
 
-def _predicted_problem(s, e, shape):
-    "The SVDProblem a pair would give if its disagreements were the predicted ones (scaled units; residuals cancel)."
+def _predicted_problem(s, e, shape, power):
+    "The SVDProblem a pair would give if its disagreements were the predicted ones (s in units of `power`; residuals cancel)."
     from maxac.theory.problem import SVDProblem
     delta_sq = e / s ** 2
     tail = np.zeros(s.size)
-    return SVDProblem(shape[0], shape[1], 1.0, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
+    return SVDProblem(shape[0], shape[1], power, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
 
 # %% ../../nbs/selection/33_select.ipynb #4b7bc158
 def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
@@ -167,7 +167,7 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
              f"(totals, shares of a whole, dummy codes) than not, they were not set aside "
              f"(maxac.selection.degenerate.find_relations): drop them and select again.")
     e = predicted_disagreement(s, tau_hat, shape)
-    capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape), sigma)
+    capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape, scale), sigma)   # betas in data units
     per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
     if used is None and n_bootstrap and not noiseless:
         if resample == 'objects' and spectrum.gram is not None:
@@ -178,7 +178,6 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
             picks, resampled = np.argmax(per_draw, axis=-1), 'model'
     votes = np.bincount(picks, minlength=K + 1)
     votes = np.full(K + 1, np.nan) if noiseless or not len(picks) else votes / votes.sum()
-    with np.errstate(over='ignore'): betas = betas / scale / scale   # data units: 0 or inf at extreme scales, honestly
     result = RankSelection(int(np.argmax(capacities)), capacities, betas, used, votes,
                            0 if noiseless else len(picks), per_draw, 'predicted', 0.0 if noiseless else tau_hat * scale,
                            spectrum.whitened, transposed, delta, resampled=resampled)
@@ -249,8 +248,8 @@ def _select_pairs(pairs, max_rank, sigma, pairing, n_bootstrap=0, resample='obje
     if pairing == 'given':
         result.reusable['problem'] = problem                                   # for MaxACRank: X1's truncated SVD, not computed again
         complete = problem.max_rank < max_rank or problem.max_rank == min(A.shape)   # cut at the numerical rank, or all
-        tau_pair, uneven = disagreement_noise(A, B, problem.scale)
-        _set_denoising(result, problem.singular_values, tau_pair / problem.scale, A.shape, problem.scale, complete, 'given',
+        tau_pair, uneven = disagreement_noise(A, B, problem.power)
+        _set_denoising(result, problem.singular_values, tau_pair / problem.power, A.shape, problem.power, complete, 'given',
                        uneven=uneven)
     else: _set_denoising(result, pairing=pairing)                   # the pairings: none, and why
     return result

@@ -67,8 +67,8 @@ def _check_overdispersion(overdispersion, n_features):
 # %% ../../nbs/selection/38_thinning.ipynb #2c8c40f5
 def log1p_normalised(X,
                       totals,
-                      target):
-    """log(1 + L x_ij / n_i): dense stays dense, sparse stays sparse in its format (log1p(0) = 0).
+                      target_sum):
+    """log(1 + target_sum x_ij / n_i): dense stays dense, sparse stays sparse in its format (log1p(0) = 0).
 
     Parameters
     ----------
@@ -76,8 +76,8 @@ def log1p_normalised(X,
         Counts or means.
     totals : ndarray, shape (N,)
         Row totals n_i to divide by (rows with 0 stay 0).
-    target : float
-        L, the total every row is scaled to.
+    target_sum : float
+        The total every row is scaled to (the notation table's n-tilde).
 
     Returns
     -------
@@ -89,7 +89,7 @@ def log1p_normalised(X,
     array([[0.6931, 1.3863]])
     """
     with np.errstate(divide='ignore', invalid='ignore'):
-        scale = np.where(totals > 0, target / np.where(totals > 0, totals, 1.0), 0.0)
+        scale = np.where(totals > 0, target_sum / np.where(totals > 0, totals, 1.0), 0.0)
     if scipy.sparse.issparse(X):                                       # the stored entries only, structure kept
         Y = X.tocsr(copy=True).astype(float, copy=False)
         Y.data *= np.repeat(scale, np.diff(Y.indptr))

@@ -154,7 +154,7 @@ def noise_profile(Y,
                   halves,
                   grams,
                   columns,
-                  rank,
+                  pilot_rank,
                   row_scale=None,
                   col_scale=None,
                   gap=None):
@@ -174,12 +174,12 @@ def noise_profile(Y,
         The Gram matrices of the two halves of the matrix analysed (`cross_product(Y, half, row_scale, col_scale)`).
     columns : list of two index arrays
         A random split of the columns.
-    rank : int
-        Pilot rank r: factors fitted per half.
+    pilot_rank : int
+        Pilot pilot_rank r: factors fitted per half.
     row_scale, col_scale : ndarray, optional
         As in `scaled_rows` (None: ones).
     gap : float, optional
-        `s_{r+1}^2 / s_r^2` of the matrix analysed, if known. At most `LANCZOS_GAP` (a clear gap after the pilot rank,
+        `s_{r+1}^2 / s_r^2` of the matrix analysed, if known. At most `LANCZOS_GAP` (a clear gap after the pilot pilot_rank,
         with `LANCZOS_RANKS r <= D`), each half's top right vectors come from Lanczos (ARPACK, converged to rounding)
         instead of LAPACK's `eigh`, which reduces the whole D x D matrix; the vectors agree to rounding.
 
@@ -204,12 +204,12 @@ def noise_profile(Y,
     G = lambda rows, cols: grams[0][np.ix_(rows, cols)] + grams[1][np.ix_(rows, cols)]   # blocks of the whole Gram matrix
     col, diagonal = np.empty(d), np.diag(grams[0]) + np.diag(grams[1])
     for fit, test in (columns, columns[::-1]):                      # factors from one half of the columns
-        s, V = _top(G(fit, fit), min(rank, fit.size // 2))
+        s, V = _top(G(fit, fit), min(pilot_rank, fit.size // 2))
         V, s = V[:, s > s[0] * 1e-8] if s.size else V, s[s > s[0] * 1e-8] if s.size else s
         scores = blas_product(V.T, G(fit, test)) / s[:, None]        # U_fit^T y_j for the columns j in test
         col[test] = (diagonal[test] - (scores ** 2).sum(axis=0)) / (n - s.size)
-    r = min(rank, d // 2)
-    lanczos = gap is not None and r == rank and gap <= LANCZOS_GAP
+    r = min(pilot_rank, d // 2)
+    lanczos = gap is not None and r == pilot_rank and gap <= LANCZOS_GAP
     tops = [_top(gram, r, lanczos)[1] for gram in (grams[1], grams[0])]  # right vectors from the other half of the rows
     rows = [residual / (d - r) for residual in _row_residuals(Y, halves, tops, row_scale, col_scale)]
     floor = lambda v: np.maximum(v, 1e-6 * max(float(np.mean(v)), np.finfo(float).tiny))
@@ -284,9 +284,9 @@ def marchenko_pastur_cdf(x,
 # %% ../../nbs/selection/32_whitening.ipynb #6ff48bfa
 def bulk_distance(singular_values,
                   noise_level,
-                  rank,
+                  pilot_rank,
                   shape):
-    """Kolmogorov distance between the eigenvalues beyond `rank` and the Marchenko-Pastur law of white noise.
+    """Kolmogorov distance between the eigenvalues beyond `pilot_rank` and the Marchenko-Pastur law of white noise.
 
     Parameters
     ----------
@@ -294,7 +294,7 @@ def bulk_distance(singular_values,
         All D singular values of a tall matrix, descending.
     noise_level : float
         tau, the noise standard deviation per entry.
-    rank : int
+    pilot_rank : int
         Components left out of the bulk.
     shape : tuple of int
         (N, D), N >= D.
@@ -313,8 +313,8 @@ def bulk_distance(singular_values,
     """
     n, d = shape
     if not noise_level > 0: return float('nan')                     # a zero matrix has no noise to judge
-    bulk = np.sort(singular_values[rank:] ** 2 / (noise_level ** 2 * (n - rank)))
-    cdf, i = marchenko_pastur_cdf(bulk, (d - rank) / (n - rank)), np.arange(1, bulk.size + 1)
+    bulk = np.sort(singular_values[pilot_rank:] ** 2 / (noise_level ** 2 * (n - pilot_rank)))
+    cdf, i = marchenko_pastur_cdf(bulk, (d - pilot_rank) / (n - pilot_rank)), np.arange(1, bulk.size + 1)
     return float(max(np.max(i / bulk.size - cdf), np.max(cdf - (i - 1) / bulk.size)))
 
 # %% ../../nbs/selection/32_whitening.ipynb #0bc59d6b
@@ -328,8 +328,8 @@ class NoiseSpectrum:
         All D singular values, descending (of the whitened matrix, if whitened).
     noise_level : float
         tau, the noise standard deviation per entry (of the whitened matrix, if whitened).
-    rank : int
-        Pilot rank: singular values above the noise edge.
+    pilot_rank : int
+        Pilot rank r: singular values above the noise edge.
     row_scale, col_scale : ndarray
         Relative noise standard deviation of each row and column (ones for a side not whitened); the whitened
         matrix is `Y / row_scale[:, None] / col_scale`.
@@ -353,7 +353,7 @@ class NoiseSpectrum:
     """
     singular_values: np.ndarray
     noise_level: float
-    rank: int
+    pilot_rank: int
     row_scale: np.ndarray
     col_scale: np.ndarray
     bulk_distance: float
@@ -425,7 +425,7 @@ def noise_spectrum(Y,
     >>> rng = np.random.default_rng(0)
     >>> Y = rng.normal(size=(400, 40)) * np.exp(rng.uniform(-1, 1, 40))        # pure noise, uneven columns
     >>> spectrum = noise_spectrum(Y)
-    >>> spectrum.whitened, spectrum.rank, noise_spectrum(Y, whiten=False).rank  # unwhitened, noise looks like signal
+    >>> spectrum.whitened, spectrum.pilot_rank, noise_spectrum(Y, whiten=False).pilot_rank  # unwhitened, noise looks like signal
     ('columns', 0, 24)
     """
     n, d = Y.shape

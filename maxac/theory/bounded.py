@@ -254,9 +254,9 @@ def sampled_mutual_information(X1,
     check_samples(n_samples, sigma)
     prob = svd_problem(X1, X2, k)
     n = prob.n_objects
-    U, _, Vt = np.linalg.svd(X1 / prob.scale, full_matrices=False)     # one SVD: both U1 and the basis
-    delta = (X2 / prob.scale) @ Vt[:k].T / prob.singular_values[:k] - U[:, :k]
-    beta_scaled = np.atleast_1d(beta).ravel() * prob.scale ** 2
+    U, _, Vt = np.linalg.svd(X1 / prob.power, full_matrices=False)     # one SVD: both U1 and the basis
+    delta = (X2 / prob.power) @ Vt[:k].T / prob.singular_values[:k] - U[:, :k]
+    beta_scaled = np.atleast_1d(beta).ravel() * prob.power ** 2
     costs1, costs2 = draw_costs(prob.singular_values[:k], delta, sigma, n_samples, seed, per_object, chunk)
     b = beta_scaled.reshape((-1,) + (1,) * costs1.ndim)
     log_mean = lambda c: logsumexp(-b * c, axis=1) - np.log(n_samples)

@@ -171,22 +171,22 @@ def dask_extremes(X1, X2, gram=False):
 class SVDProblem:
     """Sufficient statistics of a pair of measurements for every rank 1..max_rank, from one SVD.
 
-    Every weight sum of maxAC depends on the data only through these (scaled units: the data divided by `scale`).
+    Every weight sum of maxAC depends on the data only through these (scaled units: the data divided by `power`).
 
     Attributes
     ----------
     n_objects, n_features : int
         N and D.
-    scale : float
+    power : float
         The power of two the data were divided by (1.0 unless entries are extreme).
     singular_values : ndarray, shape (K,)
-        s_t of X1 / scale, t = 1..K.
+        s_t of X1 / power, t = 1..K.
     delta_sq : ndarray, shape (K,)
         d_t = sum_i (u12_it - u1_it)^2, the disagreement of the two measurements' coordinates per component.
     delta_scale : ndarray, shape (K,)
         Delta_k = mean_i ||u12_i - u1_i|| over the first k components, k = 1..K.
     residual1, residual2 : ndarray, shape (K,)
-        ||X1 (I - P_k)||^2 / scale^2 and ||X2 (I - P_k)||^2 / scale^2 (X2 in X1's basis), k = 1..K.
+        ||X1 (I - P_k)||^2 / power^2 and ||X2 (I - P_k)||^2 / power^2 (X2 in X1's basis), k = 1..K.
     own_singular_values, own_delta_sq, own_residual2 : ndarray or None
         The same for X2 in its own basis (basis='own' only; signs of the coordinates aligned with X1's).
     right_vectors : ndarray, shape (K, D)
@@ -207,7 +207,7 @@ class SVDProblem:
     """
     n_objects: int
     n_features: int
-    scale: float
+    power: float
     singular_values: np.ndarray
     delta_sq: np.ndarray
     delta_scale: np.ndarray

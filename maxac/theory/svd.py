@@ -33,7 +33,7 @@ def _factor(sigma, # None or an array broadcastable against (ranks, points, comp
 
 def _scaled_log_beta(problem, beta): # beta in the data's units
     "log of beta in the problem's scaled units."
-    with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.scale)
+    with np.errstate(divide='ignore'): return np.log(beta) + 2 * np.log(problem.power)
 
 
 def _differences(problem, log_beta, sigma, joint, basis, derivatives):
@@ -246,7 +246,7 @@ def _maximize(problem, ranks, sigma, joint, basis):
         result.value = np.where(diverges, np.inf, result.value)
         result.log_beta = np.where(diverges, np.inf, result.log_beta)
         result.supremum = np.where(diverges, 'beta->inf', result.supremum).astype(object)
-    shift = 2 * np.log(problem.scale)
+    shift = 2 * np.log(problem.power)
     result.log_beta = result.log_beta - shift
     result.log_beta_visited = result.log_beta_visited - shift
     return result

@@ -106,7 +106,7 @@ def assemble_log_weight_sums(problem,
     problem : SVDProblem
         Sufficient statistics of the pair (`maxac.theory.problem.svd_problem`).
     log_beta : float or array_like, shape S
-        Log of the inverse temperature in scaled units (the data divided by `problem.scale`).
+        Log of the inverse temperature in scaled units (the data divided by `problem.power`).
     factor : callable
         `(log_p, w_a, w_b) -> (L, Q)`, each stacked as (value, d/dlog beta, d2/dlog beta2), like `lebesgue_factor`.
     joint : {'sum', 'mean'}, default 'sum'
