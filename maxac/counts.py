@@ -60,12 +60,15 @@ class CountData:
         return self.counts.shape
 
     def signal(self, X=None):
-        """The mean on the scale of `log1p(L x / n_i)` at the depth of the counts `X`: `log1p(L m_ij / library_i)`.
+        """The mean on the scale of `stabilise_counts(X)`, log1p(n-tilde x_ij / n_i): log1p(n-tilde mu_ij / l_i).
+
+        n_i is row i's total in X, mu_ij = `mean[i, j]`, l_i = `library[i]` its expected total, and n-tilde the median
+        of X's row totals (the depth of X: the same n-tilde as `stabilise_counts(X)`).
 
         Parameters
         ----------
         X : array_like or scipy sparse matrix, shape (N, D), optional
-            Counts of these objects (default `counts`; a thinned half is fine): L is the median of its row totals.
+            Counts of these objects (default `counts`; a thinned half is fine): n-tilde is the median of its row totals.
 
         Returns
         -------

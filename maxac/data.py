@@ -34,7 +34,7 @@ class MixtureData:
         Whether every matrix had its own column means subtracted.
     labels : ndarray of int, shape (N,), or None
         Component of each object (Gaussian mixtures); None for a low-rank signal.
-    centroids : ndarray, shape (m, D), or None
+    centroids : ndarray, shape (n_components, D), or None
         Component means, shifted with the signal: `signal == centroids[labels]`.
     shape : tuple of int
         Property: (N, D).
@@ -98,9 +98,9 @@ def gaussian_mixture(n_objects,
                      seed=None):
     """Two noisy measurements of objects around `n_components` centroids that are all `separation` apart.
 
-    The centroids are the vertices of a regular simplex in a random m-dimensional subspace; objects are spread
-    evenly over the components (in random order), and each measurement adds independent Gaussian noise. The
-    signal has rank m, or m - 1 once centred (`07_errata`, E11).
+    The centroids are the vertices of a regular simplex in a random J-dimensional subspace (J = `n_components`);
+    objects are spread evenly over the components (in random order), and each measurement adds independent
+    Gaussian noise. The signal has rank J, or J - 1 once centred (`07_errata`, E11).
 
     Parameters
     ----------
@@ -109,7 +109,7 @@ def gaussian_mixture(n_objects,
     n_features : int
         D, number of features (>= n_components).
     n_components : int
-        m, number of Gaussian components.
+        J, number of Gaussian components.
     noise : float
         Noise standard deviation relative to the separation (>= 0).
     separation : float, default 1.0
@@ -132,19 +132,19 @@ def gaussian_mixture(n_objects,
     4
     """
     n = check_count(n_objects, 'n_objects', 2)
-    m = check_count(n_components, 'n_components')
+    J = check_count(n_components, 'n_components')
     d = check_count(n_features, 'n_features')
-    if n < m: fail(f"n_objects = {n} is smaller than n_components = {m}: every component needs an object. "
+    if n < J: fail(f"n_objects = {n} is smaller than n_components = {J}: every component needs an object. "
                     "Use more objects or fewer components.")
-    if d < m: fail(f"n_features = {d} is smaller than n_components = {m}: {m} centroids that are all equally far "
-                    f"apart and linearly independent need at least {m} features. Increase n_features.")
+    if d < J: fail(f"n_features = {d} is smaller than n_components = {J}: {J} centroids that are all equally far "
+                    f"apart and linearly independent need at least {J} features. Increase n_features.")
     noise, separation = check_real(noise, 'noise'), check_real(separation, 'separation', positive=True)
     center, rng = check_center(center), check_seed(seed)
-    basis = np.linalg.qr(rng.normal(size=(d, m)))[0]                  # D x m, orthonormal columns
-    centroids = separation / np.sqrt(2) * basis.T                       # m x D, vertices of a regular simplex
-    labels = rng.permutation(np.arange(n) % m)
+    basis = np.linalg.qr(rng.normal(size=(d, J)))[0]                  # D x J, orthonormal columns
+    centroids = separation / np.sqrt(2) * basis.T                       # J x D, vertices of a regular simplex
+    labels = rng.permutation(np.arange(n) % J)
     X1, X2 = _measure(centroids[labels], noise * separation, center, rng)
-    if center: centroids = centroids - np.bincount(labels, minlength=m) / n @ centroids   # weighted mean: exact for m = 1
+    if center: centroids = centroids - np.bincount(labels, minlength=J) / n @ centroids   # weighted mean: exact for J = 1
     return MixtureData(X1, X2, centroids[labels], noise * separation, center, labels, centroids)
 
 # %% ../nbs/data/10_data.ipynb #9af2bd75
@@ -225,9 +225,9 @@ def spiked_model(n_objects,
                  strengths,
                  noise=1.0,
                  seed=None):
-    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j tau sqrt(n) xi^(1/4).
+    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j tau sqrt(max(N, D)) xi^(1/4).
 
-    With tau = `noise`, n = max(N, D) and xi = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
+    With tau = `noise` and xi = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
     (the BBP transition): as N and D grow, a weaker spike leaves no trace in the spectrum of the data.
 
     Parameters

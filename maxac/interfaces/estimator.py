@@ -256,12 +256,12 @@ def _score_samples(self, X):
     ndarray, shape (N,)
         Log-likelihoods in nats, as `sklearn.decomposition.PCA.score_samples`.
     """
-    Z, nu = self.transform(X).astype(np.float64), self.noise_variance_
-    if not nu > 0: fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
-                         "n_components_, so the likelihood is degenerate; fit on noisy data.")
+    Z, tau2 = self.transform(X).astype(np.float64), self.noise_variance_
+    if not tau2 > 0: fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
+                           "n_components_, so the likelihood is degenerate; fit on noisy data.")
     X = (validate_data(self, X, dtype=np.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
-    quadratic = (Z ** 2 / self.explained_variance_).sum(axis=1) + (np.einsum('ij,ij->i', X, X) - (Z ** 2).sum(axis=1)) / nu
-    log_det = (np.log(self.explained_variance_).sum() + (X.shape[1] - self.n_components_) * np.log(nu)
+    quadratic = (Z ** 2 / self.explained_variance_).sum(axis=1) + (np.einsum('ij,ij->i', X, X) - (Z ** 2).sum(axis=1)) / tau2
+    log_det = (np.log(self.explained_variance_).sum() + (X.shape[1] - self.n_components_) * np.log(tau2)
                + 2 * np.log(self.scale_).sum())                     # the Jacobian of the scaling: densities of X itself
     return -0.5 * (quadratic + log_det + X.shape[1] * np.log(2 * np.pi))
 

@@ -95,12 +95,14 @@ def largest_magnitude(a):
     >>> largest_magnitude(np.array([[1.0, -4.0], [2.0, 3.0]])), largest_magnitude(np.empty((0, 3)))
     (4.0, 0.0)
     """
-    if hasattr(a, 'tocsr'): a = a.data if a.format in ('csr', 'csc', 'coo') else a.tocsr().data   # sparse: stored entries
-    a = np.asarray(a)
+    if hasattr(a, 'tocsr'):                                             # scipy sparse: its stored entries, duplicates summed
+        a = a if a.format in ('csr', 'csc') and a.has_canonical_format else a.tocsr(copy=True)
+        a.sum_duplicates(); a = a.data
+    a = np.asanyarray(a)                                                # a masked array keeps its mask
     if not a.size: return 0.0
     rows = a.reshape(len(a), -1) if a.ndim > 1 else a.reshape(-1, 1)
     step = max(1, 2 ** 16 // rows.shape[1])                             # max and min of a block read while it is in cache
-    return float(np.max([(b.max(), -b.min()) for b in (rows[i:i + step] for i in range(0, len(rows), step))]))
+    return float(np.max([(float(b.max()), -float(b.min())) for b in (rows[i:i + step] for i in range(0, len(rows), step))]))
 
 
 def power_of_two_scale(*arrays):
@@ -339,7 +341,8 @@ def check_pair(X1,
         ...
     ValueError: X1 and X2 must be two measurements of the same objects and features: shapes (2, 2) and (2, 3) differ. Row i of both must describe object i.
     """
-    (X1, top1), (X2, top2) = check_matrix(X1, 'X1', magnitude=True), check_matrix(X2, 'X2', magnitude=True)
+    (X1, top1), (X2, top2) = ((check_matrix(X, name, magnitude=True) if magnitude else (check_matrix(X, name), 0.0))
+                              for X, name in ((X1, 'X1'), (X2, 'X2')))
     if scipy.sparse.issparse(X1) != scipy.sparse.issparse(X2):
         fail("X1 and X2 must both be dense or both be scipy sparse matrices.")
     if X1.shape != X2.shape:

@@ -97,15 +97,15 @@ def blas_product(A, B):
     """A @ B by the BLAS that scipy's LAPACK uses (dgemm), without copying A when it is C- or Fortran-ordered.
 
     numpy and scipy each load their own OpenBLAS, and each keeps its threads spinning for a while after a call: with
-    two or more threads, a LAPACK call right after a numpy product ran at half its speed here (`46_targets`). The
-    passes over the data multiply by this function, so one pool of threads serves them, the Gram matrix and the
-    eigensolvers.
+    two or more threads, a LAPACK call right after a numpy product runs slower (measured in `46_targets`). The passes
+    of `select_rank` over the data (whitening, the votes, the canonical order, the screen, `svd_problem`'s projections)
+    multiply by this function, so one pool of threads serves them, the Gram matrix and the eigensolvers.
 
     Parameters
     ----------
     A : ndarray or scipy sparse matrix, shape (n, m)
-        Dense matrix, any memory order (a block of rows of a Fortran-ordered matrix is copied, one block); a sparse
-        one is multiplied by scipy.
+        Dense matrix, any memory order (one that is neither C- nor Fortran-ordered, a strided view, is copied a block of
+        rows at a time); a sparse one is multiplied by scipy.
     B : ndarray, shape (m, k)
         Dense matrix; C-ordered, it is not copied either.
 
@@ -123,7 +123,11 @@ def blas_product(A, B):
     if scipy.sparse.issparse(A): return np.asarray(A @ B)              # scipy sparse: its own product
     if 0 in A.shape or 0 in B.shape: return np.zeros((A.shape[0], B.shape[1]))
     if A.flags.c_contiguous: return scipy.linalg.blas.dgemm(1.0, B.T, A.T).T   # (A B)^T = B^T A^T, both Fortran-ordered
-    return scipy.linalg.blas.dgemm(1.0, A, B)
+    step = max(1, BLOCK_ENTRIES // A.shape[1])
+    if A.flags.f_contiguous or A.shape[0] <= step: return scipy.linalg.blas.dgemm(1.0, A, B)
+    out = np.empty((A.shape[0], B.shape[1]))                            # strided: f2py would copy all of A at once
+    for start in range(0, A.shape[0], step): out[start:start + step] = scipy.linalg.blas.dgemm(1.0, A[start:start + step], B)
+    return out
 
 
 def gram_matrix(X):

@@ -320,14 +320,14 @@ def _check_ratio(xi):
 
 # %% ../../nbs/selection/20_baselines.ipynb #bb2c11ef
 def gavish_donoho_lambda(xi):
-    """Optimal threshold coefficient lambda*(xi) for known noise: the threshold is lambda* sqrt(n) sigma.
+    """Optimal threshold coefficient lambda*(xi) for known noise: the threshold is lambda*(xi) sqrt(max(N, D)) tau.
 
     `lambda*(xi) = sqrt(2 (xi + 1) + 8 xi / (xi + 1 + sqrt(xi^2 + 14 xi + 1)))` (Gavish & Donoho 2014).
 
     Parameters
     ----------
     xi : float
-        Aspect ratio m / n of an m x n matrix, m <= n: 0 < xi <= 1.
+        Aspect ratio min(N, D) / max(N, D) of an N x D matrix: 0 < xi <= 1.
 
     Returns
     -------
@@ -357,13 +357,13 @@ def marchenko_pastur_median(xi):
     Parameters
     ----------
     xi : float
-        Aspect ratio m / n, 0 < xi <= 1.
+        Aspect ratio min(N, D) / max(N, D), 0 < xi <= 1.
 
     Returns
     -------
     float
-        mu_xi, the median of the law (the median eigenvalue of `Z Z^T / n` for an m x n white-noise Z, as m and n
-        grow).
+        med_xi, the median of the law (the median eigenvalue of `Z Z^T / max(N, D)` for white noise Z of shape
+        min(N, D) x max(N, D), as N and D grow).
 
     Examples
     --------
@@ -376,12 +376,14 @@ def marchenko_pastur_median(xi):
 
 # %% ../../nbs/selection/20_baselines.ipynb #dbd79b07
 def gavish_donoho_omega(xi):
-    """Threshold coefficient omega(xi) = lambda*(xi) / sqrt(mu_xi) for unknown noise, times the median singular value.
+    """Threshold coefficient omega(xi) = lambda*(xi) / sqrt(med_xi) for unknown noise, times the median singular value.
+
+    Gavish & Donoho's omega; med_xi is `marchenko_pastur_median(xi)`.
 
     Parameters
     ----------
     xi : float
-        Aspect ratio m / n, 0 < xi <= 1.
+        Aspect ratio min(N, D) / max(N, D), 0 < xi <= 1.
 
     Returns
     -------
@@ -417,8 +419,8 @@ def gavish_donoho_threshold(X, noise_level=None):
     Returns
     -------
     float
-        The threshold: lambda*(xi) sqrt(n) noise_level for a known noise level, omega(xi) times the median singular value
-        otherwise (xi = m / n, m <= n the two dimensions).
+        The threshold: lambda*(xi) sqrt(max(N, D)) noise_level for a known noise level, omega(xi) times the median
+        singular value otherwise (xi = min(N, D) / max(N, D)).
 
     Examples
     --------

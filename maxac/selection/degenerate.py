@@ -93,10 +93,10 @@ ROUNDING_MARGIN = 4                     # ... and within this factor of the roun
 
 
 def storage_rounding(X):
-    """Standard deviation of the rounding each column carries from storage: 10^-d / sqrt(12) for d decimals, else 0.
+    """Standard deviation of the rounding each column carries from storage: 10^-q / sqrt(12) for q decimals, else 0.
 
-    A value stored to d decimals is off by at most half a unit of the d-th decimal, uniformly spread: standard
-    deviation 10^-d / sqrt(12). d is the fewest decimals (0 to 15) that give every entry of the column up to float
+    A value stored to q decimals is off by at most half a unit of the q-th decimal, uniformly spread: standard
+    deviation 10^-q / sqrt(12). q is the fewest decimals (0 to 15) that give every entry of the column up to float
     rounding; a column that needs more (full-precision floats) gets 0, and so does a column of whole numbers: counts
     and codes are exact, and a measurement rounded to whole units cannot be told from them.
 

@@ -109,7 +109,7 @@ def noise_spread(X):
     Returns
     -------
     float
-        max_j e_j / median_j e_j for the noise standard deviations e_j so estimated (NaN when X^T X is singular).
+        max_j tau_j / median_j tau_j for the noise standard deviations tau_j so estimated (NaN when X^T X is singular).
 
     Examples
     --------

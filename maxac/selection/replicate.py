@@ -10,14 +10,14 @@ import numpy as np
 
 
 def _long_side_ratio(shape): # (N, D)
-    "n = max(N, D) and the aspect ratio min(N, D) / n, in (0, 1]."
+    "`(max(N, D), min(N, D) / max(N, D))`: the long side and the aspect ratio, in (0, 1]."
     n = max(shape)
     return n, min(shape) / n
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #758afc93
 def spike_strength(y,
                    ratio):
-    """Spike x (noise units) whose singular value is y: the root of y^2 = (x + 1/x)(x + ratio/x); ratio^(1/4) at or below the edge.
+    """Spike strength theta~ of the singular value y, both in noise units: the root of y^2 = (theta~ + 1/theta~)(theta~ + ratio/theta~).
 
     The spiked model's map from a spike's strength to its singular value, inverted (Benaych-Georges & Nadakuditi):
     values at or below the bulk edge `1 + sqrt(ratio)` map to the detection threshold `ratio^(1/4)`.
@@ -32,11 +32,11 @@ def spike_strength(y,
     Returns
     -------
     ndarray
-        The spike strengths x, shaped like `y`.
+        The spike strengths theta~ = theta / (tau sqrt(max(N, D))), shaped like `y`.
 
     Examples
     --------
-    >>> print(spike_strength([np.sqrt(2.5 * 2.125), 1.5, 0.5], 0.25).round(4))   # (2 + 1/2)(2 + 1/8): x = 2
+    >>> print(spike_strength([np.sqrt(2.5 * 2.125), 1.5, 0.5], 0.25).round(4))   # (2 + 1/2)(2 + 1/8): theta~ = 2
     [2.     0.7071 0.7071]
     """
     y = np.maximum(np.asarray(y, dtype=float), 1 + np.sqrt(ratio))
@@ -77,12 +77,12 @@ def predicted_disagreement(singular_values,
     x_sq = spike_strength(y, ratio) ** 2
     if n_features <= n_objects: spike = 1 + 3 * ratio / x_sq - ratio * (1 - ratio) / (x_sq + ratio)   # v in the short side
     else: spike = ratio + 3 * ratio / x_sq + (1 - ratio) / (x_sq + 1)                                 # v in the long side
-    absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (tau^2 n)
+    absorbed = np.where(y > 1 + np.sqrt(ratio), spike, y ** 2)       # ||s u - A v||^2 / (tau^2 max(N, D))
     return noise_level ** 2 * (n * absorbed + n_objects)
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #5014b372
 def _tail_noise_level(singular_values, total_energy, shape, rank, tail_error=0.0, max_iter=100):
-    "The noise level tau solving T_r = tau^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / x_t(tau)^2], by fixed-point iteration (rows: spectra)."
+    "The noise level tau solving T_r = tau^2 [(N - r)(D - r) - min(N, D) sum_{t<=r} 1 / theta~_t(tau)^2], by fixed-point iteration (rows: spectra)."
     n, ratio = _long_side_ratio(shape)
     s = np.atleast_2d(np.asarray(singular_values, dtype=float))
     rank = np.broadcast_to(np.asarray(rank), s.shape[:1])
@@ -98,7 +98,7 @@ def _tail_noise_level(singular_values, total_energy, shape, rank, tail_error=0.0
     for _ in range(max_iter if width else 0):                          # r = 0: nothing absorbed, var is the answer
         with np.errstate(over='ignore', divide='ignore'):              # var at 0 (no tail): y = inf, clamped next
             y = s / np.sqrt(var[:, None] * n)
-        x_sq = spike_strength(np.minimum(y, 1e75), ratio) ** 2         # y > 1e75: 1 / x^2 < 1e-150, i.e. 0 in the sum
+        x_sq = spike_strength(np.minimum(y, 1e75), ratio) ** 2         # s~ > 1e75: 1 / theta~^2 < 1e-150, i.e. 0 in the sum
         var, previous = tail / np.maximum(dof - np.sum(weight / x_sq, axis=1), 0.5 * dof), var
         if np.all(np.abs(var - previous) <= 1e-12 * previous): break   # all converged (a stack: the slowest decides)
     return np.sqrt(var) if np.ndim(singular_values) > 1 else float(np.sqrt(var[0]))
@@ -159,9 +159,9 @@ def noise_level(singular_values,
 
 # %% ../../nbs/selection/31_predicted_replicate.ipynb #f585cb9b
 def tail_energy_error(singular_values,
-                    error,
-                    total_energy,
-                    terms):
+                      error,
+                      total_energy,
+                      terms):
     """The largest error of the tail energy `||X||_F^2 - sum_t s_t^2` formed from the top K values.
 
     Each s_t^2 may be off by (2 s_t + error) error, and the energy by gamma_terms ||X||_F^2 (Higham's bound for a
@@ -192,5 +192,5 @@ def tail_energy_error(singular_values,
     u = np.finfo(float).eps / 2
     gamma = terms * u / (1 - terms * u) if terms * u < 0.5 else np.inf
     s, error = np.asarray(singular_values, dtype=float), np.asarray(error, dtype=float)
-    resolution = np.sum((2 * s + error[..., None]) * error[..., None], axis=-1) + gamma * np.asarray(total_energy)
-    return float(resolution) if s.ndim == 1 else resolution
+    bound = np.sum((2 * s + error[..., None]) * error[..., None], axis=-1) + gamma * np.asarray(total_energy)
+    return float(bound) if s.ndim == 1 else bound

@@ -34,8 +34,10 @@ class RankSelection:
         `maxac.denoising_confidence` (`44_confidence`).
     n_votes : int
         Bootstrap draws or pairs behind the votes (1: nothing redrawn).
-    capacities_per_split : ndarray, shape (n_votes, K + 1)
-        The capacities of each draw or pair.
+    capacities_per_split : ndarray of shape (n_pairs, K + 1), or None
+        The capacities of each pair made from one matrix (one row per pair), of the given pair (one row), or of each
+        spectrum drawn from the fitted model (resample='model'); None for one matrix otherwise (its objects' draws
+        keep only the ranks they select).
     pairing : str
         'given' (two measurements), 'predicted', 'fission', 'cross_fitted', 'nearest' or 'thinning'.
     noise_level : float or None

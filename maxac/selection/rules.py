@@ -428,7 +428,8 @@ def _all_singular_values(X): # dense N x D
 def mp_noise_level(X):
     """Noise standard deviation per entry from the median singular value (Gavish-Donoho's Marchenko-Pastur estimate).
 
-    `median(s) / sqrt(n mu_beta)`, n = max(N, D), mu_beta the Marchenko-Pastur median (`maxac.selection.baselines`).
+    `median(s) / sqrt(max(N, D) med_xi)`, med_xi the Marchenko-Pastur median at the aspect ratio
+    xi = min(N, D) / max(N, D) (`maxac.selection.baselines.marchenko_pastur_median`).
 
     Parameters
     ----------

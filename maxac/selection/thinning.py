@@ -194,9 +194,10 @@ def thin_counts(X,
 def estimate_overdispersion(X):
     """Method-of-moments overdispersion phi_j of every feature, around the rank-one mean n_i c_j / T.
 
-    phi_j = max(0, (sum_i (x_ij - m_ij)^2 - sum_i m_ij) / sum_i m_ij^2) with m_ij = n_i c_j / T (row totals n_i,
-    column totals c_j, grand total T): the phi of Var = mu + phi mu^2. Structure in the means beyond the library
-    sizes inflates it (the signal is counted as overdispersion); features that dominate the row totals deflate it.
+    phi_j = max(0, (sum_i (x_ij - mu_hat_ij)^2 - sum_i mu_hat_ij) / sum_i mu_hat_ij^2) with mu_hat_ij = n_i c_j / T
+    (row totals n_i, column totals c_j, grand total T): the phi of Var = mu + phi mu^2. Structure in the means beyond
+    the library sizes inflates it (the signal is counted as overdispersion); features that dominate the row totals
+    deflate it.
 
     Parameters
     ----------
@@ -225,7 +226,7 @@ def estimate_overdispersion(X):
     else:
         squares, cross = np.einsum('ij,ij->j', X, X, dtype=float), n @ X
     nn = n @ n
-    excess = squares - 2 * share * cross + share ** 2 * nn - c         # sum_i (x - m)^2 - sum_i m
+    excess = squares - 2 * share * cross + share ** 2 * nn - c         # sum_i (x - mu_hat)^2 - sum_i mu_hat
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(c > 0, np.maximum(excess / (share ** 2 * nn), 0.0), 0.0)
 
@@ -248,13 +249,14 @@ def stabilise_counts(X,
     X : array_like or scipy sparse matrix, shape (N, D)
         Counts (non-negative integers).
     method : {'log1p', 'pearson'}, default 'log1p'
-        'log1p': log(1 + L x_ij / n_i) (or log(1 + x_ij) without size factors); zeros stay zeros, sparse input
-        stays sparse in its format. 'pearson': (x_ij - m_ij) / sqrt(m_ij + phi m_ij^2) with m_ij = n_i c_j / T,
-        clipped to +-sqrt(N); dense input only.
+        'log1p': log(1 + n-tilde x_ij / n_i) (or log(1 + x_ij) without size factors), n_i row i's total; zeros stay
+        zeros, sparse input stays sparse in its format. 'pearson': (x_ij - mu_hat_ij) / sqrt(mu_hat_ij + phi mu_hat_ij^2)
+        with the rank-one mean mu_hat_ij = n_i c_j / T (column totals c_j, grand total T), clipped to +-sqrt(N); dense
+        input only.
     size_factors : bool, default True
         log1p: scale each row to the same total first (rows without counts stay zero).
     target_sum : float, optional
-        log1p with size factors: L, the total each row is scaled to; default the median row total of X.
+        log1p with size factors: n-tilde, the total each row is scaled to; default the median row total of X.
     overdispersion : float, default 0.01
         pearson: phi in the residuals' denominator.
 

@@ -122,8 +122,8 @@ def _top(gram, rank, lanczos=False):
     if rank == 0: return np.zeros(0), np.zeros((m, 0))
     if lanczos and LANCZOS_RANKS * rank <= m and np.any(start > 0):
         try:
-            fortran = gram if gram.flags.f_contiguous else gram.T        # symmetric: either is the matrix, read in place
-            times = scipy.sparse.linalg.LinearOperator(gram.shape, lambda v: scipy.linalg.blas.dsymv(1.0, fortran, v), dtype=float)
+            fortran, lower = (gram, 1) if gram.flags.f_contiguous else (gram.T, 0)   # gram's lower triangle, as LAPACK's below
+            times = scipy.sparse.linalg.LinearOperator(gram.shape, lambda v: scipy.linalg.blas.dsymv(1.0, fortran, v, lower=lower), dtype=float)
             values, vectors = scipy.sparse.linalg.eigsh(times, k=rank, tol=0, v0=start, ncv=min(m, 2 * rank + 20), maxiter=m)
             order = np.argsort(values)[::-1]
             return np.sqrt(np.maximum(values[order], 0)), vectors[:, order]
@@ -175,11 +175,11 @@ def noise_profile(Y,
     columns : list of two index arrays
         A random split of the columns.
     pilot_rank : int
-        Pilot pilot_rank r: factors fitted per half.
+        Pilot rank r: factors fitted per half.
     row_scale, col_scale : ndarray, optional
         As in `scaled_rows` (None: ones).
     gap : float, optional
-        `s_{r+1}^2 / s_r^2` of the matrix analysed, if known. At most `LANCZOS_GAP` (a clear gap after the pilot pilot_rank,
+        `s_{r+1}^2 / s_r^2` of the matrix analysed, if known. At most `LANCZOS_GAP` (a clear gap after the pilot rank,
         with `LANCZOS_RANKS r <= D`), each half's top right vectors come from Lanczos (ARPACK, converged to rounding)
         instead of LAPACK's `eigh`, which reduces the whole D x D matrix; the vectors agree to rounding.
 

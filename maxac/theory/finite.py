@@ -20,9 +20,9 @@ def transformation_coordinates(X1,
                                X2,
                                max_rank,
                                name='k'):
-    """`(scale, s, delta)`: what every set of transformations around U1 is built from, for ranks 1..max_rank.
+    """`(power, s, delta)`: what every set of transformations around U1 is built from, for ranks 1..max_rank.
 
-    One NumPy SVD of `X1 / scale` (the SVD of `maxac.theory.bounded.sampled_mutual_information`, signs included), `scale`
+    One NumPy SVD of `X1 / power` (the SVD of `maxac.theory.bounded.sampled_mutual_information`, signs included), `power`
     the power of two of `maxac.theory.problem.working_scale`; `delta = U12 - U1`, the second measurement's coordinates in
     X1's basis minus the first's.
 
@@ -39,10 +39,10 @@ def transformation_coordinates(X1,
 
     Returns
     -------
-    scale : float
-        The power of two the data are divided by before the SVD (a scaled inverse temperature is `beta * scale**2`).
+    power : float
+        The power of two the data are divided by before the SVD (a scaled inverse temperature is `beta * power**2`).
     s : ndarray, shape (K,)
-        The K leading singular values of `X1 / scale`.
+        The K leading singular values of `X1 / power`.
     delta : ndarray, shape (N, K)
         `U12 - U1`, coordinate units.
 
@@ -50,19 +50,19 @@ def transformation_coordinates(X1,
     --------
     >>> rng = np.random.default_rng(0)
     >>> X1 = rng.normal(size=(20, 4)); X2 = X1 + 0.1 * rng.normal(size=(20, 4))
-    >>> scale, s, delta = transformation_coordinates(X1, X2, 2)
-    >>> scale, s.shape, delta.shape
+    >>> power, s, delta = transformation_coordinates(X1, X2, 2)
+    >>> power, s.shape, delta.shape
     (1.0, (2,), (20, 2))
     >>> bool(np.abs(transformation_coordinates(X1, X1, 2)[2]).max() < 1e-12)   # identical measurements: no disagreement
     True
     """
     X1, X2 = check_pair(X1, X2)
-    scale = working_scale(X1, X2)                                  # the rule of svd_problem
-    U, s, Vt = np.linalg.svd(X1 / scale, full_matrices=False)
+    power = working_scale(X1, X2)                                  # the rule of svd_problem
+    U, s, Vt = np.linalg.svd(X1 / power, full_matrices=False)
     rank = numerical_rank(s, X1.shape)
     if rank == 0: fail("X1 is all zeros: it has no singular directions to build transformations from.")
     K = check_rank(max_rank, rank, name)
-    return scale, s[:K], (X2 / scale) @ Vt[:K].T / s[:K] - U[:, :K]
+    return power, s[:K], (X2 / power) @ Vt[:K].T / s[:K] - U[:, :K]
 
 
 def _check_half_width(half_width, # half-width h of the grid or box, coordinate units
@@ -111,7 +111,7 @@ def _grid_log_mean(P, # P = beta s^2 h^2 per entry, flat
                    nodes, # the grid nodes on [-1, 1]
                    moments=False, # also the first two log-beta derivatives
                    block=2**16): # numbers processed at once
-    "`(rows, best)`: `kappa(P, C) + P (best - C)^2` (and its two log-beta derivatives), shape (1 or 3, L), and the node nearest C."
+    "`(rows, best)`: `Psi(P, C) + P (best - C)^2` (and its two log-beta derivatives), shape (1 or 3, L), and the node nearest C."
     n = nodes.size
     best = nodes[np.clip(np.rint((C + 1) * ((n - 1) / 2)), 0, n - 1).astype(np.intp)]
     lowest = (best - C) ** 2 * P                            # the smallest energy, exactly as computed below
@@ -221,8 +221,8 @@ def grid_mutual_information(X1,
     [  0.       1.0604 -16.9316]
     """
     beta, h, n = check_beta(beta), _check_half_width(half_width), _check_points(n_points)
-    scale, s, delta = transformation_coordinates(X1, X2, k)
-    log_beta = _scaled_log_beta(beta, scale)
+    power, s, delta = transformation_coordinates(X1, X2, k)
+    log_beta = _scaled_log_beta(beta, power)
     terms = _component_terms(s, delta, log_beta, np.full(log_beta.size, float(h)), n)[0]
     return (terms.sum(axis=1) / delta.shape[0]).reshape(beta.shape)
 
@@ -264,8 +264,8 @@ def box_mutual_information(X1,
     [  0.       0.8511 -13.5093]
     """
     beta, h = check_beta(beta), _check_half_width(half_width)
-    scale, s, delta = transformation_coordinates(X1, X2, k)
-    log_beta = _scaled_log_beta(beta, scale)
+    power, s, delta = transformation_coordinates(X1, X2, k)
+    log_beta = _scaled_log_beta(beta, power)
     terms = _component_terms(s, delta, log_beta, np.full(log_beta.size, float(h)), None)[0]
     return (terms.sum(axis=1) / delta.shape[0]).reshape(beta.shape)
 
@@ -306,7 +306,7 @@ def to_data_units(result,
     result : CapacityResult
         From `maxac.numerics.maximize.maximize_information` on scaled log-temperatures; modified.
     power : float
-        The power of two the data were divided by (`working_scale`, the `scale` of `transformation_coordinates`).
+        The power of two the data were divided by (`working_scale`, the `power` of `transformation_coordinates`).
 
     Returns
     -------
@@ -326,15 +326,15 @@ def to_data_units(result,
     return result
 
 
-def _finite_capacity(coordinates, # (scale, s, delta) from `transformation_coordinates`
+def _finite_capacity(coordinates, # (power, s, delta) from `transformation_coordinates`
                      ranks, # (B,) ranks to maximise at once
                      half_width, # (B,) half-width of each
                      n_points): # grid nodes per coordinate, or None for the box
     "Batched CapacityResult for ranks (B,) with half-widths (B,), in the data's units."
-    scale, s, delta = coordinates
+    power, s, delta = coordinates
     center = np.full(ranks.size, np.mean(_natural_log_beta(s, delta, ranks)))
     evaluate = lambda x: _finite_batch(s, delta, x, ranks, half_width, n_points)
-    return to_data_units(maximize_information(evaluate, center), scale)
+    return to_data_units(maximize_information(evaluate, center), power)
 
 # %% ../../nbs/theory/03_finite_sets.ipynb #cf7c84b8
 def grid_capacity(X1,

@@ -16,10 +16,10 @@ from .finite import transformation_coordinates, to_data_units
 def _draw_costs(X1, X2, # the two measurements
                 k, sigma, n_samples, seed, per_object, # as in sampled_mutual_information
                 chunk=2**22): # numbers drawn at once (the same chunks as sampled_mutual_information)
-    "Costs of the draws of `sampled_mutual_information` without residuals, in scaled units, and the scale."
+    "Costs of the draws of `sampled_mutual_information` without residuals, in scaled units, and the power of two."
     check_samples(n_samples, sigma)
-    scale, s, delta = transformation_coordinates(X1, X2, k)
-    return (*draw_costs(s, delta, sigma, n_samples, seed, per_object, chunk), scale)   # the draws of 04_bounded
+    power, s, delta = transformation_coordinates(X1, X2, k)
+    return (*draw_costs(s, delta, sigma, n_samples, seed, per_object, chunk), power)   # the draws of 04_bounded
 
 # %% ../../nbs/theory/03_sampled_sets.ipynb #b6f986d3
 def sampled_costs(X1,
@@ -71,8 +71,8 @@ def sampled_costs(X1,
     >>> print(costs1[:3].round(2), costs2[:3].round(2))
     [542.27 550.78 741.98] [682.63 726.79 930.53]
     """
-    costs1, costs2, scale = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
-    costs1, costs2 = costs1 * scale ** 2, costs2 * scale ** 2
+    costs1, costs2, power = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
+    costs1, costs2 = costs1 * power ** 2, costs2 * power ** 2
     if with_residuals:
         X1, X2 = check_pair(X1, X2)
         V = np.linalg.svd(X1, full_matrices=False)[2][:k].T
@@ -156,10 +156,10 @@ def sampled_capacity(X1,
     >>> print(round(float(result.value), 3), result.supremum)
     0.593 interior
     """
-    costs1, costs2, scale = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
+    costs1, costs2, power = _draw_costs(X1, X2, k, sigma, n_samples, seed, per_object)
     n_obj = costs1.shape[1] if per_object else len(X1)
     c1, c2 = ((c.T if per_object else c[None]) for c in (costs1, costs2))
     spread = max(np.std(c1, axis=1).mean(), np.std(c2, axis=1).mean())
     center = -np.log(spread) if spread > 0 else 0.0
     evaluate = lambda x: tuple(t.reshape(x.shape) for t in _sampled_terms(c1, c2, x.ravel(), np.log(n_samples), n_obj))
-    return to_data_units(unbatched(maximize_information(evaluate, [center])), scale)
+    return to_data_units(unbatched(maximize_information(evaluate, [center])), power)
