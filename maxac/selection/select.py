@@ -108,10 +108,11 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
     if transposed:                                                    # objects index the Gram matrix: no product needed
         yield np.maximum(values, 0) * vectors ** 2, np.diag(spectrum.gram).copy(); return
     rows, weighted = spectrum.row_scale, np.ascontiguousarray(vectors / spectrum.col_scale[:, None])   # Y_w V = R^-1 Y (C^-1 V)
-    inverse_sq = 1 / spectrum.col_scale ** 2
+    inverse_sq, even = 1 / spectrum.col_scale ** 2, not np.any(spectrum.col_scale != 1)   # even: no weights needed
     for block in _row_blocks(Y.shape[0], max(rank, n_draws) + Y.shape[1]):
         part = Y[block]
-        yield (blas_product(part, weighted) / rows[block, None]) ** 2, blas_product(part ** 2, inverse_sq[:, None])[:, 0] / rows[block] ** 2
+        norms = np.einsum('ij,ij->i', part, part) if even else blas_product(part ** 2, inverse_sq[:, None])[:, 0]
+        yield (blas_product(part, weighted) / rows[block, None]) ** 2, norms / rows[block] ** 2
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):

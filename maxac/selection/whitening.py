@@ -135,6 +135,7 @@ def _top(gram, rank, lanczos=False):
 def _row_residuals(Y, halves, tops, row_scale=None, col_scale=None):
     "Per half, each row's squared norm outside `tops[h]`, for the matrix `Y / row_scale[:, None] / col_scale`: one sweep over stored blocks."
     n, d = Y.shape
+    even = col_scale is None or not np.any(col_scale != 1)             # columns unscaled: squared norms need no weights
     inverse = np.ones(d) if col_scale is None else 1 / col_scale
     W, r = np.hstack(tops) * inverse[:, None], tops[0].shape[1]      # R^-1 Y V = R^-1 (Y C^-1) V = R^-1 Y (C^-1 V)
     second, out = np.zeros(n, dtype=bool), np.empty(n)
@@ -144,7 +145,7 @@ def _row_residuals(Y, halves, tops, row_scale=None, col_scale=None):
         block = np.ascontiguousarray(Y[start:start + step], dtype=float)   # a view of C-ordered float rows
         scores = blas_product(block, W)                              # scipy's BLAS, as for the Gram matrices (11)
         own = np.where(second[start:start + step, None], scores[:, r:], scores[:, :r])
-        norms = np.einsum('ij,ij->i', block, block) if col_scale is None else blas_product(np.square(block), inverse[:, None] ** 2)[:, 0]
+        norms = np.einsum('ij,ij->i', block, block) if even else blas_product(np.square(block), inverse[:, None] ** 2)[:, 0]
         out[start:start + step] = norms - np.einsum('ij,ij->i', own, own)
     if row_scale is not None: out /= row_scale ** 2
     return [out[h] for h in halves]
