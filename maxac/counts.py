@@ -60,9 +60,9 @@ class CountData:
         return self.counts.shape
 
     def signal(self, X=None):
-        """The mean on the scale of `stabilise_counts(X)`, log1p(n-tilde x_ij / n_i): log1p(n-tilde mu_ij / l_i).
+        """The mean on the scale of `stabilise_counts(X)`, log1p(n-tilde x_ij / n_i): log1p(n-tilde mu_ij / n-bar_i).
 
-        n_i is row i's total in X, mu_ij = `mean[i, j]`, l_i = `library[i]` its expected total, and n-tilde the median
+        n_i is row i's total in X, mu_ij = `mean[i, j]`, n-bar_i = `library[i]` its expected total, and n-tilde the median
         of X's row totals (the depth of X: the same n-tilde as `stabilise_counts(X)`).
 
         Parameters

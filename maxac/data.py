@@ -225,7 +225,7 @@ def spiked_model(n_objects,
                  strengths,
                  noise=1.0,
                  seed=None):
-    """Two measurements of a sum of spikes theta_j a_j b_j^T plus white noise, theta_j = strength_j tau sqrt(max(N, D)) xi^(1/4).
+    """Two measurements of a signal of spikes plus white noise: singular values theta_j = strength_j tau sqrt(max(N, D)) xi^(1/4), random singular vectors.
 
     With tau = `noise` and xi = min(N, D) / max(N, D), a strength of 1 puts the spike at the detection edge
     (the BBP transition): as N and D grow, a weaker spike leaves no trace in the spectrum of the data.

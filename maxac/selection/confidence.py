@@ -25,10 +25,10 @@ def denoising_errors(X,
                      max_rank=None):
     """`||X_k - signal||_F` for k = 0..max_rank, X_k the rank-k truncated SVD of X (X_0 = 0), from one truncated SVD.
 
-    With `a_t = u_t' signal v_t` and `R = signal - sum_{t<=K} a_t u_t v_t'`, Pythagoras gives
-    `||X_k - signal||^2 = sum_{t<=k} (s_t - a_t)^2 + sum_{k<t<=K} a_t^2 + ||R||^2`: only the top K triplets are needed
-    (`top_singular_triplets`, certified; LAPACK's full SVD when K = min(N, D)), and R is formed, not ||signal||^2 minus
-    the captured part, so nothing cancels. Beyond the numerical rank r of X, X_k = X_r.
+    With `a_t = u_t' signal v_t` and `residual = signal - sum_{t<=K} a_t u_t v_t'`, Pythagoras gives
+    `||X_k - signal||^2 = sum_{t<=k} (s_t - a_t)^2 + sum_{k<t<=K} a_t^2 + ||residual||^2`: only the top K triplets are
+    needed (`top_singular_triplets`, certified; LAPACK's full SVD when K = min(N, D)), and the residual is formed, not
+    ||signal||^2 minus the captured part, so nothing cancels. Beyond the numerical rank r of X, X_k = X_r.
 
     Parameters
     ----------
@@ -59,14 +59,14 @@ def denoising_errors(X,
     K = min(X.shape) if max_rank is None else check_count(max_rank, 'max_rank')
     if K > min(X.shape): fail(f"max_rank must be at most min(N, D) = {min(X.shape)} for X of shape {X.shape}; got {K}.")
     scale = power_of_two_scale(X, signal)
-    Y, S = X / scale, signal / scale
+    Y, A = X / scale, signal / scale
     if K < min(Y.shape): s, Vt, _ = top_singular_triplets(Y, K)        # the top K triplets
     else: _, s, Vt = scipy.linalg.svd(Y, full_matrices=False, lapack_driver='gesdd', check_finite=False)
     r = numerical_rank(s, Y.shape)                                     # beyond it X_k = X_r: rounding-level values skipped
     s, Vt = s[:r], Vt[:r]
     U = (Y @ Vt.T) / s                                                 # u_t = Y v_t / s_t, s_t clear of rounding
-    a = ((U.T @ S) * Vt).sum(axis=1)                                   # a_t = u_t' S v_t
-    residual = ((S - (U * a) @ Vt) ** 2).sum()                         # ||R||^2, formed: no cancellation
+    a = ((U.T @ A) * Vt).sum(axis=1)                                   # a_t = u_t' A v_t
+    residual = ((A - (U * a) @ Vt) ** 2).sum()                         # ||A - sum_t a_t u_t v_t'||^2, formed: no cancellation
     head = np.concatenate([[0.0], np.cumsum((s - a) ** 2)])            # sum_{t<=k}, k = 0..r
     tail = np.concatenate([np.cumsum(a[::-1] ** 2)[::-1], [0.0]])      # sum_{k<t<=r}
     squared = np.concatenate([head + tail + residual, np.full(K - r, 0.0)])
