@@ -191,13 +191,14 @@ def method_of(cls):
 
 # %% ../../nbs/numerics/08_checks.ipynb #24cc00f8
 def _check_sparse(X, name, min_rows):
-    "A scipy sparse matrix as float CSR, checked like a dense one (without densifying)."
+    "`(X as float CSR, max |x| of its stored entries)`, checked like a dense one (without densifying)."
     check_real_entries(X, name)
     X = scipy.sparse.csr_matrix(X, dtype=float)
     if X.shape[0] < min_rows or X.shape[1] < 1:
         fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {X.shape}.")
-    if not np.all(np.isfinite(X.data)): fail(f"{name} contains NaN or inf among its stored entries: remove or impute them.")
-    return X
+    top = largest_magnitude(X)                                          # NaN or inf if a stored entry is
+    if not np.isfinite(top): fail(f"{name} contains NaN or inf among its stored entries: remove or impute them.")
+    return X, top
 
 # %% ../../nbs/numerics/08_checks.ipynb #93f6fb03
 _TO_HOST = {'cupy': '{name}.get()', 'torch': '{name}.detach().cpu().numpy()'}   # how to move one, by the array's library
@@ -285,8 +286,8 @@ def check_matrix(X,
     ValueError: X contains NaN or inf (first at row 2, column 2, counting from 1): remove or impute those entries.
     """
     if scipy.sparse.issparse(X):
-        X = _check_sparse(X, name, min_rows)
-        return (X, largest_magnitude(X)) if magnitude else X
+        X, top = _check_sparse(X, name, min_rows)                     # finiteness and max |x| in one pass
+        return (X, top) if magnitude else X
     check_real_entries(X, name)                                       # first of all check_on_host
     data = np.ma.getdata(X) if isinstance(X, np.ma.MaskedArray) else X   # getdata on a pandas 1.x frame returns its block manager
     try: array = np.asarray(data, dtype=float)
