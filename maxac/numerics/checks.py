@@ -10,6 +10,7 @@ __all__ = ['fail', 'check_beta', 'largest_magnitude', 'power_of_two_scale', 'che
 # %% ../../nbs/numerics/08_checks.ipynb #00475e4b
 import numpy as np
 import scipy.sparse
+from .sweeps import row_sweep
 
 
 def fail(message):
@@ -102,16 +103,20 @@ def largest_magnitude(a):
     if not a.size: return 0.0
     rows = a.reshape(len(a), -1) if a.ndim > 1 else a.reshape(-1, 1)
     step = max(1, 2 ** 16 // rows.shape[1])                             # max and min of a block read while it is in cache
-    return float(np.max([(float(b.max()), -float(b.min())) for b in (rows[i:i + step] for i in range(0, len(rows), step))]))
+    task = lambda chunk: np.max([(float(b.max()), -float(b.min())) for b in (rows[chunk][i:i + step] for i in range(0, chunk.stop - chunk.start, step))])
+    return float(np.max(list(row_sweep(task, len(rows), 16 * step))))      # 16 blocks a task: threads pay off; NaN propagates
 
 
-def power_of_two_scale(*arrays):
+def power_of_two_scale(*arrays,
+                       magnitude=None):
     """A power of two near the largest magnitude in `arrays` (1 if all are zero): dividing by it is exact.
 
     Parameters
     ----------
     *arrays : array_like or scipy sparse matrix
         The data (the largest magnitude over all of them counts).
+    magnitude : float, optional
+        That largest magnitude, if known (a check computed it): the arrays are then not read.
 
     Returns
     -------
@@ -123,7 +128,7 @@ def power_of_two_scale(*arrays):
     >>> power_of_two_scale(np.array([3.0, -5.0])), power_of_two_scale(np.zeros(2))
     (4.0, 1.0)
     """
-    top = max(largest_magnitude(a) for a in arrays)
+    top = max(largest_magnitude(a) for a in arrays) if magnitude is None else magnitude
     return 1.0 if top == 0 else float(2.0 ** np.floor(np.log2(top)))
 
 # %% ../../nbs/numerics/08_checks.ipynb #3eda9895

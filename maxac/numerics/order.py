@@ -8,9 +8,10 @@ __all__ = ['positions', 'object_order', 'object_orders', 'poisson_counts', 'resa
 # %% ../../nbs/numerics/16_order.ipynb #21d0a6d4
 import numpy as np
 import scipy.sparse
-from .checks import largest_magnitude
+from .checks import power_of_two_scale
 from .certificate import BLOCK_ENTRIES
 from .truncated import blas_product
+from .sweeps import row_sweep, scratch
 
 
 def _sparse_keys(B, # scipy sparse N x D (CSR and CSC are read as they are)
@@ -37,11 +38,15 @@ def _power_sums(B, scale): # dense or scipy sparse N x D; a power of two
         return _sparse_keys(B, scale, np.zeros((B.shape[1], 0))), _sparse_keys(B.T, scale, np.zeros((B.shape[0], 0)))
     if B.flags.f_contiguous and not B.flags.c_contiguous: return _power_sums(B.T, scale)[::-1]   # read as stored
     rows, columns, step = np.zeros((3, B.shape[0])), np.zeros((3, B.shape[1])), max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
-    for start in range(0, B.shape[0], step):
-        part = np.asarray(B[start:start + step], dtype=float) / scale
-        square = part * part
-        for k, power in enumerate((part, square, square * part)):
-            rows[k, start:start + step] = power.sum(axis=1); columns[k] += power.sum(axis=0)
+    take = scratch((3, step, B.shape[1]))                             # each thread's powers, reused (07_sweeps)
+    def sums(block): # a slice of rows: writes their sums, returns its column sums
+        powers = [a[:block.stop - block.start] for a in take()]
+        np.divide(B[block], scale, out=powers[0]); np.multiply(powers[0], powers[0], out=powers[1])
+        np.multiply(powers[1], powers[0], out=powers[2])
+        for k, power in enumerate(powers): rows[k, block] = power.sum(axis=1)
+        return [power.sum(axis=0) for power in powers]
+    for part in row_sweep(sums, B.shape[0], step):                    # on threads (07_sweeps)
+        for k in range(3): columns[k] += part[k]                      # in block order: the same for any thread count
     return rows, columns
 
 
@@ -119,7 +124,8 @@ def object_order(*blocks):
     return _orders(blocks, columns=False)[0]
 
 
-def object_orders(X):
+def object_orders(X,
+                  magnitude=None):
     """`(object_order(X), object_order(X.T))`: the rows and the columns of one matrix in canonical order, in two sweeps.
 
     Both orders need the power sums of the rows and of the columns (each side's classes weight the other's
@@ -131,6 +137,8 @@ def object_orders(X):
     ----------
     X : ndarray or scipy sparse matrix, shape (N, D)
         The data.
+    magnitude : float, optional
+        max |X|, if known (a check computed it): one pass fewer.
 
     Returns
     -------
@@ -145,13 +153,12 @@ def object_orders(X):
     >>> object_orders(X)
     (array([3, 0, 2, 1]), array([0, 1]))
     """
-    return _orders((X,), columns=True)
+    return _orders((X,), columns=True, top=magnitude)
 
 
-def _orders(blocks, columns): # matrices side by side (one, for the columns too); whether the columns' order is wanted
+def _orders(blocks, columns, top=None): # matrices side by side (one, for the columns too); whether the columns' order is wanted; max |x| if known
     "`(rows' order, columns' order or None)` of the matrix the blocks form side by side (the columns' only for one block)."
-    top = max(largest_magnitude(B) for B in blocks)                    # no |B| temporary: no copy of the data
-    scale = 2.0 ** np.floor(np.log2(top)) if top > 0 else 1.0          # exact, and keeps the cubes in range
+    scale = power_of_two_scale(*blocks, magnitude=top)                 # exact, and keeps the cubes in range
     sums = [_power_sums(B, scale) for B in blocks]
     row_keys = sum(r for r, _ in sums)[[1, 0, 2]]                      # p2, p1, p3: the first sorts first
     col_keys = np.hstack([c for _, c in sums])[[1, 0, 2]]

@@ -13,26 +13,32 @@ import scipy.linalg
 from dataclasses import dataclass, field
 from ..numerics.truncated import upper_cross_product, blas_product
 from ..numerics.certificate import BLOCK_ENTRIES
+from ..numerics.sweeps import row_sweep, scratch
 from ..theory.problem import working_scale
 
 
-def _spread(X, # dense or scipy sparse matrix
-            axis): # 0: per column, 1: per row
-    "Largest minus smallest entry along `axis` (a sparse matrix counts its implicit zeros)."
-    if scipy.sparse.issparse(X):
-        return (X.max(axis=axis).toarray() - X.min(axis=axis).toarray()).ravel()
-    return np.ptp(X, axis=axis)
+def _extremes(X, # dense or scipy sparse matrix
+              axis): # 0: per column, 1: per row
+    "`(largest, smallest)` entry along `axis` (a sparse matrix counts its implicit zeros); dense: blocks of rows on threads."
+    if scipy.sparse.issparse(X): return X.max(axis=axis).toarray().ravel(), X.min(axis=axis).toarray().ravel()
+    parts = row_sweep(lambda rows: (X[rows].max(axis=axis), X[rows].min(axis=axis)), X.shape[0], max(1, BLOCK_ENTRIES // max(X.shape[1], 1)))
+    if axis == 1: return tuple(np.concatenate(side) for side in zip(*parts))
+    top, bottom = next(parts)                                         # columns: folded as the blocks come (exact)
+    for high, low in parts: np.maximum(top, high, out=top); np.minimum(bottom, low, out=bottom)
+    return top, bottom
 
 
 def _zero_rows(X): # dense or scipy sparse matrix
     "Mask of the rows whose entries are all zero."
-    if scipy.sparse.issparse(X): return (X.max(axis=1).toarray().ravel() == 0) & (X.min(axis=1).toarray().ravel() == 0)
-    return (X.max(axis=1) == 0) & (X.min(axis=1) == 0)                  # two passes, no copy of X
+    top, bottom = _extremes(X, 1)
+    return (top == 0) & (bottom == 0)
 
 # %% ../../nbs/selection/14_degenerate.ipynb #9461edc8
-def _mixed(bits): # uint64 bit patterns (a block: this makes one copy of it)
+def _mixed(bits, out): # uint64 bit patterns (a block); an array of their shape to write to
     "Each word xor its upper half shifted down: a bijection that lets the weighted sum below see the high bits (sign, exponent) too."
-    return bits ^ (bits >> np.uint64(32))
+    np.right_shift(bits, np.uint64(32), out=out)
+    out ^= bits
+    return out
 
 
 def _hashes(blocks, axis): # dense float64 matrices joined side by side (axis 1) or stacked (axis 0), never copied whole
@@ -42,10 +48,17 @@ def _hashes(blocks, axis): # dense float64 matrices joined side by side (axis 1)
     total = np.zeros(blocks[0].shape[1 - axis], dtype=np.uint64)
     for M, part in zip(blocks, np.split(weights, np.cumsum(sizes)[:-1])):   # the joined matrix's hash, block by block
         bits, step = M.view(np.uint64), max(1, 2 ** 16 // max(M.shape[1], 1))   # no copy of M, bounded temporaries
-        for start in range(0, M.shape[0], step):
-            rows = slice(start, start + step)
-            if axis == 1: total[rows] += _mixed(bits[rows]) @ part   # modulo 2^64: the order of the sum does not matter
-            else: total += part[rows] @ _mixed(bits[rows])
+        take = scratch((step, M.shape[1]), np.uint64)                 # each thread's work array (07_sweeps)
+        def hashed(task, bits=bits, part=part, take=take): # 8 blocks; modulo 2^64, the order of the sum does not matter
+            partial = np.zeros(M.shape[1], dtype=np.uint64)
+            for start in range(task.start, task.stop, step):
+                rows = slice(start, min(start + step, task.stop))
+                mixed = _mixed(bits[rows], take()[:rows.stop - rows.start])   # einsum, not @: it frees the GIL
+                if axis == 1: total[rows] += np.einsum('ij,j->i', mixed, part)
+                else: partial += np.einsum('i,ij->j', part[rows], mixed)
+            return partial
+        for partial in row_sweep(hashed, M.shape[0], 8 * step):       # on threads (07_sweeps)
+            if axis == 0: total += partial
     return total
 
 # %% ../../nbs/selection/14_degenerate.ipynb #fb73c244
@@ -236,12 +249,12 @@ def _gap_in(X, center, loosen=1.0): # dense N x D; a factor below 1 that the gap
     return bool(np.any(values[1:most + 1] >= loosen * RELATION_GAP ** 2 * values[:most]))
 
 
-def _screen(X, center): # dense N x D, the first measurement
+def _screen(X, center, magnitude=None): # dense N x D, the first measurement; max |X| if known
     "False when X surely has no relation: no gap on a subset of SCREEN_ROWS x D rows, spread over a fixed projection's order."
     n, d = X.shape
     m = SCREEN_ROWS * d
     if n < 2 * m: return True                                         # no saving: search all rows at once
-    power = working_scale(X)
+    power = working_scale(X, magnitude=magnitude)
     projection = blas_product(X / power if power != 1 else X, np.random.default_rng(0).standard_normal((d, 1)))[:, 0]
     rows = np.argsort(projection, kind='stable')[::n // m][:m]        # chosen by content: row order does not matter
     shrink = (1 - np.sqrt(d / m)) ** 2 / 2                             # the subset's noise edge lies lower: a smaller gap
@@ -265,7 +278,8 @@ def _pivots(contributions): # r x D: each row a relation, in units of each colum
 
 def find_relations(X,
                    X2=None,
-                   center=False):
+                   center=False,
+                   magnitude=None):
     """Columns that are linear functions of the others, exactly or to the rounding of their stored decimals.
 
     Parameters
@@ -276,6 +290,8 @@ def find_relations(X,
         A second measurement of the same objects.
     center : bool, default False
         Search the centred columns: a relation then holds up to a constant.
+    magnitude : float, optional
+        max |X|, if known: one pass over X fewer.
 
     Returns
     -------
@@ -291,7 +307,7 @@ def find_relations(X,
     >>> dependent, [str(r) for r in relations]
     (array([4]), ['column 5 = column 1 - column 2 + 3'])
     """
-    if not _screen(X, center): return np.zeros(0, dtype=int), ()      # most tables: one small Gram matrix, no relation
+    if not _screen(X, center, magnitude): return np.zeros(0, dtype=int), ()      # most tables: one small Gram matrix, no relation
     pair = [X] if X2 is None else [X, X2]
     gram, means, scale, loss = _centred_gram(pair, center)
     norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))   # columns to unit length: units cannot hide a relation
@@ -446,7 +462,9 @@ def find_degenerate(X,
                 for M in pair]                                                 # one copy once something is set aside
         dense = not scipy.sparse.issparse(view[0])
         for name, axis in (('constant_columns', 0), ('zero_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1)):
-            if name == 'constant_columns': drop = np.any([_spread(M, 0) == 0 for M in view], axis=0)
+            if name == 'constant_columns':
+                extremes = [_extremes(M, 0) for M in view]
+                drop = np.any([top - bottom == 0 for top, bottom in extremes], axis=0)
             elif name == 'zero_rows': drop = np.any([_zero_rows(M) for M in view], axis=0) & zero_rows
             elif not dense: continue
             else: drop = _duplicated(view, axis=axis, specific=axis == 1)   # the measurements joined, never copied
@@ -461,7 +479,8 @@ def find_degenerate(X,
     sparse = scipy.sparse.issparse(X)
     if not (relations and rows.size - center > cols.size >= 3) or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
     view = [M if (rows.size, cols.size) == M.shape else M[rows][:, cols] if sparse else M[np.ix_(rows, cols)] for M in pair]
-    dependent, linear = find_relations(*view, center=center)
+    magnitude = max(np.max(extremes[0][0]), -np.min(extremes[0][1])) if view[0] is pair[0] else None   # of the last view
+    dependent, linear = find_relations(*view, center=center, magnitude=magnitude)
     aside.dependent_columns = cols[dependent]
     aside.relations = tuple(Relation(int(cols[r.column]), cols[r.indices], r.coefficients, r.constant) for r in linear)
     return aside

@@ -109,7 +109,7 @@ def dask_scaled(X,
     safe = da.where(abs(X) < UNSCALED_LIMIT, X, 0.0)                     # X itself unless the scale is unsafe (redone below):
     value, finite, top = dask.compute(reduction(safe), da.isfinite(X).all(), abs(X).max())   # no overflow in the workers
     if not finite: fail("X contains NaN or inf: remove or impute those entries.")
-    scale = working_scale(np.array([float(top)]))
+    scale = working_scale(magnitude=float(top))
     if scale != 1.0: value = dask.compute(reduction(X / scale))[0]
     return np.asarray(value), scale
 

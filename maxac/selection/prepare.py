@@ -180,6 +180,8 @@ class Prepared:
         Centred one matrix with fewer rows than columns: its N rows were replaced by N - 1 Helmert contrasts.
     limit : float
         The `spread_limit` for this table and how its spread was estimated.
+    magnitude : float or None
+        max |x| of one matrix's `data[0]` when the check computed it and nothing changed it since (None otherwise).
 
     Examples
     --------
@@ -196,6 +198,7 @@ class Prepared:
     whitenable: bool = True
     contrasts: bool = False
     limit: float = float('nan')
+    magnitude: float = None
 
 # %% ../../nbs/selection/15_prepare.ipynb #cc0da965
 def _shape_after(shape, aside, pair):
@@ -276,7 +279,8 @@ def prepare(X1,
     _spread = lambda sd: float(np.max(sd) / np.median(sd))
     dask_input = is_dask_array(X1) or is_dask_array(X2)
     if dask_input: _check_dask(X1, X2)
-    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else check_matrix(X1, 'X', min_rows=4),)
+    checked, top = (None, None) if pair or dask_input else check_matrix(X1, 'X', min_rows=4, magnitude=True)
+    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else checked,)
     data = tuple(M.toarray() if scipy.sparse.issparse(M) and M.shape[0] * M.shape[1] <= FULL_SVD_ENTRIES else M
                  for M in data)                                         # small sparse tables are analysed as dense ones
     aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center)
@@ -298,4 +302,5 @@ def prepare(X1,
     contrasts = center and not pair and in_memory and shape[0] <= min(shape[1], MIN_BULK + 1)
     if contrasts:                                                       # contrasts of the rows in canonical order (16_order)
         data, shape = (helmert_contrasts(data[0][object_order(data[0])]),), (shape[0] - 1, shape[1])
-    return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts, limit)
+    magnitude = top if data[0] is checked else None                  # the check's max |x|, while it still holds
+    return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts, limit, magnitude)

@@ -83,15 +83,16 @@ def _dask_spectrum(Y, max_rank):
     return spectrum, Y, scale
 
 
-def _predicted_spectrum(X, max_rank, whiten, rng):
+def _predicted_spectrum(X, max_rank, whiten, rng, magnitude=None): # magnitude: max |X| if known
     "`(spectrum, Y, scale, transposed)` of one matrix with its objects on the long side (Y: the matrix analysed, scaled)."
     from maxac.numerics.certificate import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
     if is_dask_array(X): return (*_dask_spectrum(Y, max_rank), transposed)
-    scale = working_scale(Y)
+    scale = working_scale(Y, magnitude=magnitude)
     if scale != 1.0: Y = Y / scale                                  # a power of two: exact
-    spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng)
+    top = None if magnitude is None else magnitude / scale
+    spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng, magnitude=top)
     return spectrum, Y, scale, transposed
 
 # %% ../../nbs/selection/33_select.ipynb #702525bf
@@ -153,9 +154,9 @@ def _predicted_problem(s, e, shape, power):
     return SVDProblem(shape[0], shape[1], power, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
 
 # %% ../../nbs/selection/33_select.ipynb #4b7bc158
-def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng):
-    "RankSelection of one matrix with its predicted replicate."
-    spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng)
+def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng, magnitude=None):
+    "RankSelection of one matrix with its predicted replicate (magnitude: max |X| if known)."
+    spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng, magnitude)
     shape = Y.shape
     K = min(max_rank, numerical_rank(spectrum.singular_values, shape))
     if K == 0: fail("X is all zeros (or constant after centring): it has no singular directions to select a rank from.")
@@ -504,7 +505,7 @@ def select_rank(X1,
     limit = _range_limit(shape, pair, sparse)
     K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
     if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
-    elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng)
+    elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng, prepared.magnitude)
     else:
         pairs = _pairs(data[0], n_splits, rng, pairing)
         if progress:

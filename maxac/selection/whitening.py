@@ -398,7 +398,8 @@ def _lapack_spectrum(Y, row_scale, col_scale):
 def noise_spectrum(Y,
                    whiten=True,
                    seed=0,
-                   recentre=True):
+                   recentre=True,
+                   magnitude=None):
     """The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests.
 
     A side is whitened when the spread of its noise variances (`noise_profile`) fails the dispersion test at
@@ -415,6 +416,8 @@ def noise_spectrum(Y,
         Seed of the random halves.
     recentre : bool, default True
         When the Gram matrix cannot resolve the noise (a large offset), take the scales from the centred Y.
+    magnitude : float, optional
+        max |Y|, if known (a check computed it): one pass over Y fewer.
 
     Returns
     -------
@@ -438,7 +441,7 @@ def noise_spectrum(Y,
         gram = _fill_lower(upper)
         return NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
-    orders = object_orders(Y)                                       # kept for the votes of 33_select
+    orders = object_orders(Y, magnitude)                            # kept for the votes of 33_select
     rows, cols = orders[0][rng.permutation(n)], orders[1][rng.permutation(d)]   # random halves of the
                                                                      # canonical orders (16_order): the storage order is moot
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])

@@ -21,13 +21,16 @@ from ..numerics.device import to_host, to_device, device_of, DEVICE_BLOCK_ENTRIE
 DEFAULT_MAX_RANK = 100                  # sparse and Dask input: largest rank considered unless max_rank is given
 
 
-def working_scale(*arrays):
+def working_scale(*arrays,
+                  magnitude=None):
     """1 when squares and sums of squares of the entries are safe (largest within 2^(+-200) of 1), else a power of two near the largest entry.
 
     Parameters
     ----------
     *arrays : array_like or scipy sparse matrix
         The data.
+    magnitude : float, optional
+        Their largest magnitude, if known (a check computed it): no pass over the data.
 
     Returns
     -------
@@ -39,7 +42,7 @@ def working_scale(*arrays):
     >>> working_scale(np.array([3.0])), working_scale(np.array([1e100])) == 2.0 ** 332
     (1.0, True)
     """
-    scale = power_of_two_scale(*arrays)
+    scale = power_of_two_scale(*arrays, magnitude=magnitude)
     return 1.0 if 2.0 ** -200 <= scale <= 2.0 ** 200 else scale
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #cfc2b9cd
