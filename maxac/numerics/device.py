@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['DEVICE_BLOCK_ENTRIES', 'readable_on_host', 'device_of', 'array_namespace', 'to_host', 'to_device',
-           'check_device_pair', 'device_eigenpairs', 'largest_magnitude_on_device']
+           'check_device_matrix', 'check_device_pair', 'device_eigenpairs', 'largest_magnitude_on_device']
 
 # %% ../../nbs/numerics/19_device.ipynb #c50a96fd
 import sys
@@ -169,6 +169,60 @@ def to_device(x, like, xp):
     """
     return xp.asarray(x, device=device_of(like))
 
+# %% ../../nbs/numerics/19_device.ipynb #76834732
+def _check_device_shape(X, name, xp, min_rows): # an array on a device; its name; its namespace; fewest rows
+    "Refuse what is not a real 2-D matrix of at least `min_rows` rows and one column."
+    if X.ndim != 2: fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {tuple(X.shape)}.")
+    if not xp.isdtype(X.dtype, ('real floating', 'integral', 'bool')): fail(f"{name} must hold real numbers; got dtype {X.dtype}.")
+    if X.shape[0] < min_rows or X.shape[1] < 1:
+        fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {tuple(X.shape)}.")
+
+
+def _device_float64(X, name, xp): # an array on a device, its shape checked
+    "X as float64 on its device (converted there; PyTorch's gradient dropped), after refusing a device without float64 or a NaN or inf."
+    X = X.detach() if hasattr(X, 'detach') else X                     # PyTorch: no gradient kept for the blocks
+    try: X = X if X.dtype == xp.float64 else xp.astype(X, xp.float64)
+    except (TypeError, ValueError, RuntimeError): pass                # a device without float64: refused below
+    if X.dtype != xp.float64:
+        fail(f"{name} needs float64 on its device ({device_of(X)}), for which maxac's error bounds are derived; its library "
+             f"gave {X.dtype}. Enable it (JAX: jax.config.update('jax_enable_x64', True)) or move the data to NumPy.")
+    if not bool(xp.all(xp.isfinite(X))): fail(f"{name} contains NaN or inf: remove or impute those entries.")
+    return X
+
+
+def check_device_matrix(X, xp, name='X', min_rows=2):
+    """One matrix on a device, checked there, as a float64 array on that device (a float32 one converted there).
+
+    Parameters
+    ----------
+    X : array-API array, shape (N, D)
+        The data.
+    xp : module
+        Its namespace (`array_namespace`).
+    name : str, default 'X'
+        The argument's name, for the error message.
+    min_rows : int, default 2
+        Fewest objects (rows) accepted.
+
+    Returns
+    -------
+    array
+        X as float64, on its device.
+
+    Raises
+    ------
+    ValueError
+        With a one-line message saying what is wrong.
+
+    Examples
+    --------
+    >>> import array_api_strict as xp
+    >>> check_device_matrix(xp.ones((3, 2), dtype=xp.float32), xp).dtype
+    array_api_strict.float64
+    """
+    _check_device_shape(X, name, xp, min_rows)
+    return _device_float64(X, name, xp)
+
 # %% ../../nbs/numerics/19_device.ipynb #61e3f556
 def check_device_pair(X1, X2, xp):
     """Two measurements on a device, checked there, as float64 arrays on that device (a float32 one converted there).
@@ -201,24 +255,12 @@ def check_device_pair(X1, X2, xp):
         ...
     ValueError: X1 and X2 must be two measurements of the same objects and features: shapes (3, 2) and (3, 3) differ. Row i of both must describe object i.
     """
-    for name, X in (('X1', X1), ('X2', X2)):
-        if X.ndim != 2: fail(f"{name} must be 2-D (objects x features); got {X.ndim}-D with shape {tuple(X.shape)}.")
-        if not xp.isdtype(X.dtype, ('real floating', 'integral', 'bool')): fail(f"{name} must hold real numbers; got dtype {X.dtype}.")
-        if X.shape[0] < 2 or X.shape[1] < 1:
-            fail(f"{name} must have at least 2 objects (rows) and 1 feature (column); got shape {tuple(X.shape)}.")
+    for name, X in (('X1', X1), ('X2', X2)): _check_device_shape(X, name, xp, 2)
     if tuple(X1.shape) != tuple(X2.shape):
         fail(f"X1 and X2 must be two measurements of the same objects and features: shapes {tuple(X1.shape)} and "
              f"{tuple(X2.shape)} differ. Row i of both must describe object i.")
     if device_of(X1) != device_of(X2): fail(f"X1 and X2 must be on one device; got {device_of(X1)} and {device_of(X2)}.")
-    X1, X2 = (X.detach() if hasattr(X, 'detach') else X for X in (X1, X2))   # PyTorch: no gradient kept for the blocks
-    try: X1, X2 = (X if X.dtype == xp.float64 else xp.astype(X, xp.float64) for X in (X1, X2))
-    except (TypeError, ValueError, RuntimeError): pass                # a device without float64: refused below
-    if X1.dtype != xp.float64 or X2.dtype != xp.float64:
-        fail(f"X1 and X2 need float64 on their device ({device_of(X2)}), for which maxac's error bounds are derived; its "
-             f"library gave {X1.dtype}. Enable it (JAX: jax.config.update('jax_enable_x64', True)) or move the pair to NumPy.")
-    for name, X in (('X1', X1), ('X2', X2)):
-        if not bool(xp.all(xp.isfinite(X))): fail(f"{name} contains NaN or inf: remove or impute those entries.")
-    return X1, X2
+    return _device_float64(X1, 'X1', xp), _device_float64(X2, 'X2', xp)
 
 # %% ../../nbs/numerics/19_device.ipynb #191e02b0
 def device_eigenpairs(G, count, xp):

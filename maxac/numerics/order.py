@@ -12,6 +12,7 @@ from .checks import power_of_two_scale
 from .certificate import BLOCK_ENTRIES
 from .truncated import blas_product
 from .sweeps import row_sweep, scratch
+from .device import array_namespace, to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES, largest_magnitude_on_device
 
 
 def _sparse_keys(B, # scipy sparse N x D (CSR and CSC are read as they are)
@@ -106,8 +107,9 @@ def object_order(*blocks):
 
     Parameters
     ----------
-    *blocks : ndarray or scipy sparse matrix, shape (N, D_b)
-        One matrix, or several with the same objects as rows (two measurements), read as if side by side.
+    *blocks : ndarray, scipy sparse matrix, or float64 array-API array on a device, shape (N, D_b)
+        One matrix, or several with the same objects as rows (two measurements), read as if side by side; on a
+        device, all on one (the keys are computed there, `_device_keys`).
 
     Returns
     -------
@@ -135,8 +137,8 @@ def object_orders(X,
 
     Parameters
     ----------
-    X : ndarray or scipy sparse matrix, shape (N, D)
-        The data.
+    X : ndarray, scipy sparse matrix, or float64 array-API array on a device, shape (N, D)
+        The data (on a device, read there: only per-row and per-column keys come to the host).
     magnitude : float, optional
         max |X|, if known (a check computed it): one pass fewer.
 
@@ -158,12 +160,13 @@ def object_orders(X,
 
 def _orders(blocks, columns, top=None): # matrices side by side (one, for the columns too); whether the columns' order is wanted; max |x| if known
     "`(rows' order, columns' order or None)` of the matrix the blocks form side by side (the columns' only for one block)."
-    scale = power_of_two_scale(*blocks, magnitude=top)                 # exact, and keeps the cubes in range
-    sums = [_power_sums(B, scale) for B in blocks]
+    xp = array_namespace(*blocks)
+    sums_of, projected_of = _host_keys(blocks, top) if xp is None else _device_keys(blocks, top, xp)   # on a device: below
+    sums = [sums_of(B) for B in blocks]
     row_keys = sum(r for r, _ in sums)[[1, 0, 2]]                      # p2, p1, p3: the first sorts first
     col_keys = np.hstack([c for _, c in sums])[[1, 0, 2]]
     def projected(col_weights, row_weights): # (D_total x a, N x b) -> (N x a, D_total x b), summed over the blocks
-        parts = [_projected(B, scale, w, row_weights)
+        parts = [projected_of(B, w, row_weights)
                  for B, w in zip(blocks, np.split(col_weights, np.cumsum([B.shape[1] for B in blocks])[:-1]))]
         return sum(p for p, _ in parts), np.vstack([q for _, q in parts])
     col_classes, row_classes = _classes(col_keys), _classes(row_keys)
@@ -180,6 +183,53 @@ def _orders(blocks, columns, top=None): # matrices side by side (one, for the co
     rp, cp = projected(weights(col_classes), weights(row_classes) if columns else np.zeros((row_keys.shape[1], 0)))
     rows = np.lexsort(np.vstack([row_keys, rp.T])[::-1])               # p2 first; position only among full ties
     return rows, np.lexsort(np.vstack([col_keys, cp.T])[::-1]) if columns else None
+
+
+def _host_keys(blocks, top): # host matrices side by side; max |x| if known
+    "The key computations for host blocks, `(power sums of B, projections of B)`, at one power-of-two scale for all."
+    scale = power_of_two_scale(*blocks, magnitude=top)                 # exact, and keeps the cubes in range
+    return (lambda B: _power_sums(B, scale)), (lambda B, col_weights, row_weights: _projected(B, scale, col_weights, row_weights))
+
+# %% ../../nbs/numerics/16_order.ipynb #62509383
+def _device_keys(blocks, top, xp): # float64 arrays on one device, side by side; max |x| if known; their namespace
+    "`_host_keys` for blocks on a device: power sums and projections computed there, at one power-of-two scale for all."
+    scale = power_of_two_scale(magnitude=max(largest_magnitude_on_device(B, xp) for B in blocks) if top is None else top)
+    return (lambda B: _device_power_sums(B, scale, xp)), (lambda B, col_weights, row_weights:
+                                                          _device_projected(B, scale, col_weights, row_weights, xp))
+
+
+def _row_blocks(n, step): # rows; rows per block
+    "`(low, start, stop)` per block: rows low..low+step-1 are read (the last block moved back to end at row n), start..stop-1 are new."
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        yield max(0, stop - step), start, stop
+
+
+def _device_power_sums(B, scale, xp, entries=DEVICE_BLOCK_ENTRIES): # N x D on a device; a power of two; its namespace; entries a block
+    "`_power_sums` of B on its device, by blocks of rows all of one shape (equal rows round alike); the 3 x N and 3 x D sums come to the host."
+    (n, d), on = B.shape, device_of(B)
+    step = max(1, min(n, entries // max(d, 1)))
+    rows, columns = [xp.zeros((3, 0), dtype=xp.float64, device=on)], xp.zeros((3, d), dtype=xp.float64, device=on)
+    for low, start, stop in _row_blocks(n, step):
+        value = B[low:low + step, :] / scale
+        square = value * value
+        powers = (value, square, square * value)
+        rows.append(xp.stack([xp.sum(power, axis=1)[start - low:] for power in powers]))
+        columns = columns + xp.stack([xp.sum(power[start - low:, :], axis=0) for power in powers])   # new rows only
+    return to_host(xp.concat(rows, axis=1)), to_host(columns)
+
+
+def _device_projected(B, scale, col_weights, row_weights, xp, entries=DEVICE_BLOCK_ENTRIES): # N x D on a device; a power of two; host D x a, N x b
+    "`_projected` of B on its device: the weights go there, the products by blocks of rows of one shape; N x a and D x b come to the host."
+    (n, d), on = B.shape, device_of(B)
+    step = max(1, min(n, entries // max(d, 1)))
+    W, V = to_device(col_weights, B, xp), to_device(row_weights, B, xp)
+    rows, columns = [xp.zeros((0, W.shape[1]), dtype=xp.float64, device=on)], xp.zeros((d, V.shape[1]), dtype=xp.float64, device=on)
+    for low, start, stop in _row_blocks(n, step):
+        part = B[low:low + step, :] / scale
+        rows.append(xp.matmul(part, W)[start - low:, :])
+        columns = columns + xp.matmul(part[start - low:, :].T, V[start:stop, :])
+    return to_host(xp.concat(rows, axis=0)), to_host(columns)
 
 # %% ../../nbs/numerics/16_order.ipynb #17b477fd
 import functools
@@ -238,7 +288,8 @@ def resampled_sums(blocks,
     Parameters
     ----------
     blocks : iterable of (ndarray, ndarray)
-        Per block of consecutive stored rows, `a` (m x K) and `b` (m, or m x K).
+        Per block of consecutive stored rows, `a` (m x K) and `b` (m, or m x K); arrays on a device (`19_device`)
+        stay there, and only the counts of each block go to them.
     n_draws : int
         Number of draws.
     rng : numpy.random.Generator
@@ -260,10 +311,16 @@ def resampled_sums(blocks,
     """
     counts, start, total_a, total_b = poisson_counts(n_draws, ranks.size, rng), 0, 0.0, 0.0
     for a, b in blocks:
-        part = counts[:, ranks[start:start + a.shape[0]]].astype(float)
-        b_part = blas_product(part, b) if b.ndim == 2 else blas_product(part, b[:, None])[:, 0]
-        total_a, total_b, start = total_a + blas_product(part, a), total_b + b_part, start + a.shape[0]
-    return total_a, total_b
+        part, xp = counts[:, ranks[start:start + a.shape[0]]].astype(float), array_namespace(a)
+        if xp is not None:                                            # blocks on a device: the counts go there
+            part = to_device(part, a, xp)
+            b_part = xp.matmul(part, b) if b.ndim == 2 else xp.matmul(part, xp.reshape(b, (-1, 1)))[:, 0]
+            total_a, total_b = total_a + xp.matmul(part, a), total_b + b_part
+        else:
+            b_part = blas_product(part, b) if b.ndim == 2 else blas_product(part, b[:, None])[:, 0]
+            total_a, total_b = total_a + blas_product(part, a), total_b + b_part
+        start += a.shape[0]
+    return (total_a, total_b) if isinstance(total_a, (float, np.ndarray)) else (to_host(total_a), to_host(total_b))
 
 # %% ../../nbs/numerics/16_order.ipynb #3ada0894
 def standard_normal(rng,

@@ -17,7 +17,8 @@ import scipy.linalg
 from ..theory.problem import working_scale
 from ..numerics.truncated import upper_cross_product
 from .whitening import MIN_BULK
-
+from ..numerics.device import (array_namespace, check_device_matrix, check_device_pair, largest_magnitude_on_device,
+                                  to_device, to_host)
 
 
 def spread_limit(shape,
@@ -76,8 +77,11 @@ def column_scales(data):
     array([ 1., 10.])
     """
     from maxac.numerics.certificate import is_dask_array
-    variances, dense = [], [M for M in data if not (is_dask_array(M) or scipy.sparse.issparse(M))]
-    power = working_scale(*dense) if dense else 1.0                     # a power of two: no overflow, exact
+    variances, dense, xp = [], [M for M in data if not (is_dask_array(M) or scipy.sparse.issparse(M))], array_namespace(*data)
+    if xp is not None:                                                  # on a device: D-sized variances come back
+        power = working_scale(magnitude=max(largest_magnitude_on_device(M, xp) for M in data))
+        variances, data = [to_host(xp.var(M / power, axis=0)) for M in data], ()
+    else: power = working_scale(*dense) if dense else 1.0               # a power of two: no overflow, exact
     for M in data:
         if is_dask_array(M):
             import dask
@@ -119,8 +123,13 @@ def noise_spread(X):
     >>> round(noise_spread(one_unit), 2), round(noise_spread(mixed), 1), round(float(spread_limit(one_unit.shape)), 2)
     (1.03, 4.3, 1.15)
     """
-    power = working_scale(X)
-    gram = upper_cross_product(X / power if power != 1 else X)
+    xp = array_namespace(X)
+    if xp is not None:                                                  # on a device: the Gram matrix formed there
+        Y = X / working_scale(magnitude=largest_magnitude_on_device(X, xp))
+        gram = to_host(xp.matmul(Y.T, Y))
+    else:
+        power = working_scale(X)
+        gram = upper_cross_product(X / power if power != 1 else X)
     try: factor = scipy.linalg.cho_factor(gram, lower=False, check_finite=False)
     except np.linalg.LinAlgError: return float('nan')
     inverse = scipy.linalg.cho_solve(factor, np.eye(gram.shape[0]), check_finite=False)
@@ -150,6 +159,11 @@ def helmert_contrasts(X):
     >>> bool(np.allclose(a, b[:4])), bool(b[4] < 1e-12)
     (True, True)
     """
+    xp = array_namespace(X)
+    if xp is not None:                                                  # on a device: the same sums there
+        k = to_device(np.arange(1.0, X.shape[0])[:, None], X, xp)
+        total = getattr(xp, 'cumulative_sum', None) or xp.cumsum
+        return (total(X, axis=0)[:-1, :] - k * X[1:, :]) / xp.sqrt(k * (k + 1))
     k = np.arange(1, X.shape[0])[:, None]
     return (np.cumsum(X, axis=0)[:-1] - k * X[1:]) / np.sqrt(k * (k + 1))
 
@@ -218,6 +232,10 @@ def _centred(X, name, center):
         fail(f"center=True would densify the sparse matrix {name}: pass center=False (sparse data are usually "
               f"decomposed uncentred, as by TruncatedSVD), or {name}.toarray() if it fits in memory.")
     if not center: return X
+    xp = array_namespace(X)
+    if xp is not None:                                                # on a device: the means there
+        power = power_of_two_scale(magnitude=largest_magnitude_on_device(X, xp))
+        return X - xp.mean(X / power, axis=0) * power
     power = 1.0 if scipy.sparse.issparse(X) or not isinstance(X, np.ndarray) else power_of_two_scale(X)
     return X - (X / power).mean(axis=0) * power                       # sums of entries near 1e307 would overflow
 
@@ -279,8 +297,13 @@ def prepare(X1,
     _spread = lambda sd: float(np.max(sd) / np.median(sd))
     dask_input = is_dask_array(X1) or is_dask_array(X2)
     if dask_input: _check_dask(X1, X2)
-    checked, top = (None, None) if pair or dask_input else check_matrix(X1, 'X', min_rows=4, magnitude=True)
-    data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else checked,)
+    xp = None if dask_input else array_namespace(*((X1, X2) if pair else (X1,)))
+    if xp is not None:                                                  # on a device: checked there (19_device)
+        data = check_device_pair(X1, X2, xp) if pair else (check_device_matrix(X1, xp, 'X', min_rows=4),)
+        checked, top = data[0], None if pair else largest_magnitude_on_device(data[0], xp)
+    else:
+        checked, top = (None, None) if pair or dask_input else check_matrix(X1, 'X', min_rows=4, magnitude=True)
+        data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else checked,)
     data = tuple(M.toarray() if scipy.sparse.issparse(M) and M.shape[0] * M.shape[1] <= FULL_SVD_ENTRIES else M
                  for M in data)                                         # small sparse tables are analysed as dense ones
     aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center)
@@ -293,14 +316,20 @@ def prepare(X1,
     spread, limit = float('nan'), spread_limit(shape)
     if measurable and pair:                                           # the noise itself, with its own kurtosis
         difference = data[0] - data[1]
-        unit = difference / power_of_two_scale(difference)              # entries within 1: fourth powers cannot overflow
-        spread, square = _spread(column_scales((difference,))), (unit - unit.mean(axis=0)) ** 2
-        limit = spread_limit(shape, shape[0] - 1, float(np.mean(square ** 2) / max(np.mean(square) ** 2, np.finfo(float).tiny)))
+        largest = None if xp is None else largest_magnitude_on_device(difference, xp)
+        unit = difference / power_of_two_scale(difference, magnitude=largest)   # entries within 1: fourth powers cannot overflow
+        centre = unit.mean(axis=0) if xp is None else xp.mean(unit, axis=0)
+        spread, square = _spread(column_scales((difference,))), (unit - centre) ** 2
+        moments = (np.mean(square ** 2), np.mean(square)) if xp is None else (float(xp.mean(square ** 2)), float(xp.mean(square)))
+        limit = spread_limit(shape, shape[0] - 1, float(moments[0] / max(moments[1] ** 2, np.finfo(float).tiny)))
     elif measurable: spread, limit = noise_spread(data[0]), spread_limit(shape, shape[0] - shape[1])
     sd = column_scales(data) if scale else None
-    if scale: data = tuple(M.multiply(1 / sd).tocsr() if scipy.sparse.issparse(M) else M / sd for M in data)
+    if scale: data = tuple(M.multiply(1 / sd).tocsr() if scipy.sparse.issparse(M) else M / (sd if xp is None else to_device(sd, M, xp))
+                           for M in data)
     contrasts = center and not pair and in_memory and shape[0] <= min(shape[1], MIN_BULK + 1)
     if contrasts:                                                       # contrasts of the rows in canonical order (16_order)
-        data, shape = (helmert_contrasts(data[0][object_order(data[0])]),), (shape[0] - 1, shape[1])
+        order = object_order(data[0])
+        ordered = data[0][order] if xp is None else xp.take(data[0], to_device(order, data[0], xp), axis=0)
+        data, shape = (helmert_contrasts(ordered),), (shape[0] - 1, shape[1])
     magnitude = top if data[0] is checked else None                  # the check's max |x|, while it still holds
     return Prepared(data, aside, shape, scale, sd, spread, whitenable, contrasts, limit, magnitude)

@@ -59,6 +59,7 @@ from ..theory.problem import tie_groups, tie_mean
 from ..numerics.order import object_order, positions, resampled_sums
 from .replicate import predicted_disagreement, noise_level, tail_energy_error
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
+from ..numerics.device import array_namespace, largest_magnitude_on_device, to_device, to_host, DEVICE_BLOCK_ENTRIES
 
 
 def _white_spectrum(Y, max_rank, gram=None, energy=None):
@@ -89,6 +90,8 @@ def _predicted_spectrum(X, max_rank, whiten, rng, magnitude=None): # magnitude: 
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
     if is_dask_array(X): return (*_dask_spectrum(Y, max_rank), transposed)
+    xp = array_namespace(X)
+    if xp is not None and magnitude is None: magnitude = largest_magnitude_on_device(X, xp)   # on a device: reduced there
     scale = working_scale(Y, magnitude=magnitude)
     if scale != 1.0: Y = Y / scale                                  # a power of two: exact
     top = None if magnitude is None else magnitude / scale
@@ -110,10 +113,22 @@ def _object_blocks(spectrum, Y, transposed, rank, n_draws):
         yield np.maximum(values, 0) * vectors ** 2, np.diag(spectrum.gram).copy(); return
     rows, weighted = spectrum.row_scale, np.ascontiguousarray(vectors / spectrum.col_scale[:, None])   # Y_w V = R^-1 Y (C^-1 V)
     inverse_sq, even = 1 / spectrum.col_scale ** 2, not np.any(spectrum.col_scale != 1)   # even: no weights needed
+    xp = array_namespace(Y)
+    if xp is not None: yield from _device_object_blocks(Y, weighted, rows, inverse_sq, xp); return
     for block in _row_blocks(Y.shape[0], max(rank, n_draws) + Y.shape[1]):
         part = Y[block]
         norms = np.einsum('ij,ij->i', part, part) if even else blas_product(part ** 2, inverse_sq[:, None])[:, 0]
         yield (blas_product(part, weighted) / rows[block, None]) ** 2, norms / rows[block] ** 2
+
+
+def _device_object_blocks(Y, weighted, rows, inverse_sq, xp): # on a device; D x r; N and D host scales
+    "`_object_blocks` of a matrix on a device: each block's squared scores and energies formed there, where they stay."
+    W, inverse_sq = to_device(weighted, Y, xp), to_device(inverse_sq, Y, xp)
+    step = max(1, DEVICE_BLOCK_ENTRIES // (W.shape[1] + Y.shape[1]))
+    for start in range(0, Y.shape[0], step):
+        stop = min(start + step, Y.shape[0])
+        part, scale = Y[start:stop, :], to_device(rows[start:stop], Y, xp)
+        yield (xp.matmul(part, W) / xp.reshape(scale, (-1, 1))) ** 2, xp.sum(part * part * inverse_sq, axis=1) / scale ** 2
 
 
 def _votes_by_objects(spectrum, Y, transposed, K, n_draws, rng):
@@ -167,7 +182,7 @@ def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng, ma
              f"measured (its other singular values are at the rounding level), so the selection is that rank, the noise "
              f"level is reported as 0 and there are no votes. If more of its columns are linear functions of the others "
              f"(totals, shares of a whole, dummy codes) than not, they were not set aside "
-             f"(maxac.selection.degenerate.find_relations): drop them and select again.")
+             f"(maxac.selection.relations.find_relations): drop them and select again.")
     e = predicted_disagreement(s, tau_hat, shape)
     capacities, betas, used, delta = _capacities(_predicted_problem(s, e, shape, scale), sigma)   # betas in data units
     per_draw, picks, resampled = None, np.argmax(capacities)[None], 'none'
@@ -205,6 +220,9 @@ def _pairs(X1, n_splits, rng, pairing):
     from maxac.selection.large import dask_split_pair, dask_noise_level
     dask_input = is_dask_array(X1)
     if dask_input and pairing != 'fission': fail(f"a single Dask matrix supports pairing='predicted' or 'fission'; got {pairing!r}.")
+    if array_namespace(X1) is not None:
+        fail(f"pairing={pairing!r} is not available for an array on a device: use pairing='predicted' (the default), pass a "
+             f"second measurement X2 on the same device, or move X to NumPy first.")
     if scipy.sparse.issparse(X1):
         fail(f"pairing={pairing!r} cannot pair a sparse matrix without densifying it: use pairing='predicted' (the "
               "default), or pass X.toarray() if it fits in memory.")
@@ -296,10 +314,12 @@ def disagreement_noise(X1, X2, power=1.0):
     """
     from maxac.numerics.certificate import is_dask_array
     n, d = X1.shape
+    xp = array_namespace(X1, X2)
     if is_dask_array(X1) or is_dask_array(X2):                       # one more pass over the data
         import dask
         square = ((X1 - X2) / power) ** 2
         columns, rows, fourth = dask.compute(square.sum(axis=0), square.sum(axis=1), (square ** 2).sum())
+    elif xp is not None: columns, rows, fourth = _device_disagreement(X1, X2, power, xp)
     else:
         columns, rows, fourth = np.zeros(d), [], 0.0
         for block in _row_blocks(n, d):                              # dividing by a power of two: exact, no overflow
@@ -314,6 +334,17 @@ def disagreement_noise(X1, X2, power=1.0):
     uneven = [side for side, sums, count in (('rows', np.asarray(rows), d), ('columns', np.asarray(columns), n))
               if dispersion_pvalue(sums / count, count * gaussian) < WHITENING_LEVEL]
     return float(np.sqrt(second / 2)) * power, ' and '.join(uneven)
+
+
+def _device_disagreement(X1, X2, power, xp): # two measurements on a device; a power of two
+    "`disagreement_noise`'s sums on a device: of ((X1 - X2) / power)^2 per column and per row (D- and N-sized, to the host), and of its squares."
+    columns, rows, fourth, step = 0.0, [], 0.0, max(1, DEVICE_BLOCK_ENTRIES // X1.shape[1])
+    for start in range(0, X1.shape[0], step):
+        stop = min(start + step, X1.shape[0])
+        square = ((X1[start:stop, :] - X2[start:stop, :]) / power) ** 2
+        columns, fourth = columns + xp.sum(square, axis=0), fourth + float(xp.sum(square * square))
+        rows.append(to_host(xp.sum(square, axis=1)))
+    return to_host(columns), np.concatenate(rows), fourth
 
 
 def _disagreement_noise_level(X1, X2, power=1.0):

@@ -20,6 +20,7 @@ from ..numerics.truncated import top_eigenpairs
 from ..numerics.certificate import BLOCK_ENTRIES
 import scipy.linalg.blas
 import scipy.sparse.linalg
+from ..numerics.device import array_namespace, to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES
 
 
 LANCZOS_RANKS = 10                      # Lanczos for the top r vectors of a D x D Gram matrix only when 10 r <= D ...
@@ -77,7 +78,8 @@ def cross_product(Y,
     Parameters
     ----------
     Y : ndarray, shape (n, m)
-        Dense matrix, any memory order.
+        Dense matrix, any memory order; or a float64 array-API array on a device, whose blocks are gathered, scaled
+        and multiplied there (`_device_cross_product`).
     rows : ndarray of int, optional
         The rows summed over, in this order (None: all, in storage order).
     row_scale, col_scale : ndarray, optional
@@ -98,6 +100,8 @@ def cross_product(Y,
     array([[16. , 10. ],
            [10. ,  6.5]])
     """
+    xp = array_namespace(Y)
+    if xp is not None: return _fill_lower(_device_cross_product(Y, rows, row_scale, col_scale, xp))   # on a device (below)
     if rows is None and row_scale is None and col_scale is None: upper = upper_cross_product(Y)
     else:
         upper = np.zeros((Y.shape[1], Y.shape[1]), order='F')
@@ -138,17 +142,25 @@ def _row_residuals(Y, halves, tops, row_scale=None, col_scale=None):
     even = col_scale is None or not np.any(col_scale != 1)             # columns unscaled: squared norms need no weights
     inverse = np.ones(d) if col_scale is None else 1 / col_scale
     W, r = np.hstack(tops) * inverse[:, None], tops[0].shape[1]      # R^-1 Y V = R^-1 (Y C^-1) V = R^-1 Y (C^-1 V)
-    second, out = np.zeros(n, dtype=bool), np.empty(n)
+    second = np.zeros(n, dtype=bool)
     second[halves[1]] = True
-    step = max(1, BLOCK_ENTRIES // max(d, 1))
+    weights, xp = None if even else inverse[:, None] ** 2, array_namespace(Y)   # D x 1: the squared column weights
+    out = _residual_norms(Y, W, r, second, weights) if xp is None else _device_residual_norms(Y, W, r, second, weights, xp)
+    if row_scale is not None: out /= row_scale ** 2
+    return [out[h] for h in halves]
+
+
+def _residual_norms(Y, W, r, second, weights): # N x D; D x 2r; N mask of the second half; D x 1 or None (ones)
+    "Each row's weighted squared norm less that of its r scores on W (its half's: the first r columns, the second's last r), by stored blocks."
+    n, d = Y.shape
+    out, step = np.empty(n), max(1, BLOCK_ENTRIES // max(d, 1))
     for start in range(0, n, step):
         block = np.ascontiguousarray(Y[start:start + step], dtype=float)   # a view of C-ordered float rows
         scores = blas_product(block, W)                              # scipy's BLAS, as for the Gram matrices (11)
         own = np.where(second[start:start + step, None], scores[:, r:], scores[:, :r])
-        norms = np.einsum('ij,ij->i', block, block) if even else blas_product(np.square(block), inverse[:, None] ** 2)[:, 0]
+        norms = np.einsum('ij,ij->i', block, block) if weights is None else blas_product(np.square(block), weights)[:, 0]
         out[start:start + step] = norms - np.einsum('ij,ij->i', own, own)
-    if row_scale is not None: out /= row_scale ** 2
-    return [out[h] for h in halves]
+    return out
 
 
 def noise_profile(Y,
@@ -390,7 +402,9 @@ def _resolvable(tau, shape, energy):
 
 def _lapack_spectrum(Y, row_scale, col_scale):
     "NoiseSpectrum of Y with these scales from LAPACK's SVD of the scaled matrix (a copy): every value to eps s_1, none squared."
-    s = scipy.linalg.svd((Y / row_scale[:, None]) / col_scale, compute_uv=False, check_finite=False)
+    xp = array_namespace(Y)
+    if xp is None: s = scipy.linalg.svd((Y / row_scale[:, None]) / col_scale, compute_uv=False, check_finite=False)
+    else: s = _device_singular_values(Y, row_scale, col_scale, xp)   # a scaled copy on the device
     tau, rank = noise_level(s, float(np.sum(s[::-1] ** 2)), Y.shape)
     return NoiseSpectrum(s, tau, rank, row_scale, col_scale, bulk_distance(s, tau, rank, Y.shape))
 
@@ -409,7 +423,8 @@ def noise_spectrum(Y,
     Parameters
     ----------
     Y : ndarray, shape (N, D)
-        Tall matrix (N >= D), dense, finite.
+        Tall matrix (N >= D), dense, finite; or a float64 array-API array on a device, read there (only N-sized, D-sized
+        and D x D results come to the host: see the end of `32_whitening`).
     whiten : bool, default True
         Try whitening rows and columns (nothing is whitened with `MIN_BULK` columns or fewer).
     seed : int, default 0
@@ -435,7 +450,7 @@ def noise_spectrum(Y,
     n, d = Y.shape
     if not whiten or d <= MIN_BULK:                                  # nothing to whiten, or too few eigenvalues to judge
         from maxac.numerics.truncated import gram_matrix
-        upper = gram_matrix(Y)
+        upper = gram_matrix(Y) if array_namespace(Y) is None else cross_product(Y)   # on a device: there, D x D back
         s, tau, rank = _spectrum_of(upper, Y.shape)
         if not _resolvable(tau, Y.shape, float(np.trace(upper))): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
         gram = _fill_lower(upper)
@@ -478,6 +493,46 @@ def noise_spectrum(Y,
 # %% ../../nbs/selection/32_whitening.ipynb #83682f9b
 def _unresolved_spectrum(Y, seed):
     "When the noise lies below Y's Gram rounding (a large offset): scales from the centred Y, values by LAPACK on Y."
-    centred = noise_spectrum(Y - Y.mean(axis=0), True, seed, recentre=False)   # the mean carries the excess; the noise stays
+    xp = array_namespace(Y)
+    mean = Y.mean(axis=0) if xp is None else xp.mean(Y, axis=0)         # on a device: there, and the centred copy too
+    centred = noise_spectrum(Y - mean, True, seed, recentre=False)   # the mean carries the excess; the noise stays
     if centred.gram is None: return _lapack_spectrum(Y, np.ones(Y.shape[0]), np.ones(Y.shape[1]))   # unresolved even centred
     return _lapack_spectrum(Y, centred.row_scale, centred.col_scale)
+
+# %% ../../nbs/selection/32_whitening.ipynb #2ec74933
+def _device_cross_product(Y, rows, row_scale, col_scale, xp, entries=DEVICE_BLOCK_ENTRIES): # N x D on a device; as cross_product's
+    "`cross_product` of Y on its device: blocks of rows gathered (`xp.take`; sliced if `rows` is None), scaled and multiplied there; D x D back."
+    count, d = (Y.shape[0] if rows is None else len(rows)), Y.shape[1]
+    index = None if rows is None else to_device(np.asarray(rows), Y, xp)
+    R, C = (None if scale is None else to_device(scale, Y, xp) for scale in (row_scale, col_scale))   # N and D numbers
+    pick = lambda A, start, stop: A[start:stop, ...] if index is None else xp.take(A, index[start:stop], axis=0)
+    gram, step = xp.zeros((d, d), dtype=xp.float64, device=device_of(Y)), max(1, entries // max(d, 1))
+    for start in range(0, count, step):
+        stop = min(start + step, count)
+        block = pick(Y, start, stop)
+        if R is not None: block = block / xp.reshape(pick(R, start, stop), (-1, 1))
+        if C is not None: block = block / C
+        gram = gram + xp.matmul(block.T, block)
+    return np.require(to_host(gram), requirements='W')                # _fill_lower mirrors its upper triangle in place
+
+
+def _device_residual_norms(Y, W, r, second, weights, xp, entries=DEVICE_BLOCK_ENTRIES): # as _residual_norms's, Y on a device
+    "`_residual_norms` of Y on its device: W, the halves' mask and the weights go there, the products by blocks of rows; N norms back."
+    (n, d), on = Y.shape, device_of(Y)
+    W, second = to_device(W, Y, xp), to_device(second[:, None], Y, xp)
+    weights = None if weights is None else to_device(weights, Y, xp)
+    out, step = [xp.zeros(0, dtype=xp.float64, device=on)], max(1, entries // max(d, 1))
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        block = Y[start:stop, :]
+        scores = xp.matmul(block, W)
+        own = xp.where(second[start:stop, :], scores[:, r:], scores[:, :r])
+        norms = xp.sum(block * block, axis=1) if weights is None else xp.matmul(block * block, weights)[:, 0]
+        out.append(norms - xp.sum(own * own, axis=1))
+    return np.array(to_host(xp.concat(out)))                          # a copy the caller may divide in place
+
+
+def _device_singular_values(Y, row_scale, col_scale, xp): # N x D on a device; host N and D scales
+    "The singular values of `Y / row_scale[:, None] / col_scale`, Y on its device: a scaled copy there, its library's `svdvals`; D values back."
+    R, C = to_device(row_scale[:, None], Y, xp), to_device(col_scale, Y, xp)
+    return np.array(to_host(xp.linalg.svdvals((Y / R) / C)))

@@ -84,9 +84,13 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     return delta_sq, norms / n, captured, norm1, norm2, resampled
 
 
-def _device_projections(Y1, Y2, s, Vt, xp):
-    "`_projections` of a pair on a device (`19_device`): the same sums by blocks of rows there; K-sized sums come back."
+def _device_projections(Y1, Y2, s, Vt, xp, n_draws=0, rng=None):
+    """`_projections` of a pair on a device (`19_device`): the same sums by blocks of rows there; K-sized sums come back.
+
+    With `n_draws`, the objects' Poisson counts are drawn on the host (for their canonical ranks, as `_projections`
+    does) and go to the device a block of rows at a time, where the draws' sums are formed."""
     V, inverse = (to_device(a, Y1, xp) for a in (np.ascontiguousarray(Vt.T), 1 / s))   # D x K and K: to the device
+    if n_draws: counts, ranks, resampled = poisson_counts(n_draws, Y1.shape[0], rng), positions(object_order(Y1, Y2)), (0.0, 0.0)
     cumulative = getattr(xp, 'cumulative_sum', None) or xp.cumsum
     zero = xp.zeros(s.size, dtype=xp.float64, device=device_of(Y1))
     delta_sq, norms, captured, norm1, norm2 = zero, zero, zero, 0.0, 0.0
@@ -95,13 +99,19 @@ def _device_projections(Y1, Y2, s, Vt, xp):
         for start in range(0, Y1.shape[0], step):
             stop = min(start + step, Y1.shape[0])                        # the standard leaves slices past the end undefined
             block1, block2 = Y1[start:stop, :], Y2[start:stop, :]
-            delta = xp.matmul(block2 - block1, V) * inverse            # (X2 - X1) V S^-1: no cancellation
+            apart = xp.matmul(block2 - block1, V)                      # (X2 - X1) V: no cancellation
+            delta = apart * inverse
             delta = delta * delta
             delta_sq, norms = delta_sq + xp.sum(delta, axis=0), norms + xp.sum(xp.sqrt(cumulative(delta, axis=1)), axis=0)
             scores2 = xp.matmul(block2, V)
             captured = captured + xp.sum(scores2 * scores2, axis=0)
             norm1, norm2 = norm1 + float(xp.sum(block1 * block1)), norm2 + float(xp.sum(block2 * block2))
-    return to_host(delta_sq), to_host(norms) / Y1.shape[0], to_host(captured), norm1, norm2, None
+            if n_draws:                                                  # the votes' draws, from the same products
+                part = to_device(counts[:, ranks[start:stop]].astype(float), Y1, xp)
+                first = scores2 - apart                                  # X1 V
+                resampled = (resampled[0] + xp.matmul(part, first * first), resampled[1] + xp.matmul(part, apart * apart))
+    resampled = tuple(to_host(r) for r in resampled) if n_draws else None
+    return to_host(delta_sq), to_host(norms) / Y1.shape[0], to_host(captured), norm1, norm2, resampled
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #b08212e3
 def check_dask_pair(X1, X2):
@@ -342,7 +352,7 @@ def svd_problem(X1,
     ----------
     X1 : ndarray, scipy sparse matrix, Dask array or an array on a device, shape (N, D)
         First measurement: N objects by D features, finite. On a device (CuPy, PyTorch, any array-API library,
-        `19_device`): N >= D, basis 'shared', no bootstrap; the Gram matrix and its eigenpairs are computed there and
+        `19_device`): N >= D, basis 'shared'; the Gram matrix and its eigenpairs are computed there and
         certified on the host (`rtol`, `svd_method`, `seed` and `max_passes` do not apply; as for Dask input).
     X2 : same type as `X1`, shape (N, D)
         Second measurement of the same objects.
@@ -363,7 +373,7 @@ def svd_problem(X1,
     bootstrap : tuple (int, numpy.random.Generator), optional
         `(n_draws, rng)`: in the same pass over the data, also sum the per-object statistics over the objects drawn
         again with replacement, n_draws times (Poisson bootstrap: each object counted Poisson(1) times), into
-        `bootstrap_sums`. NumPy and scipy sparse input only.
+        `bootstrap_sums`. Not for Dask input.
 
     Returns
     -------
@@ -390,8 +400,8 @@ def svd_problem(X1,
     elif max_rank is None: K, clip_rank = min(min(n, d) - (svd_route((n, d), 1, 'sparse')[0] == 'arpack' and not large), DEFAULT_MAX_RANK), True   # large: no SVD of all
     else: K = check_rank(max_rank, min(n, d), 'max_rank')
     options = dict(rtol=rtol, method=svd_method, seed=seed, max_passes=max_passes)
-    if bootstrap is not None and (dask_input or xp is not None):
-        fail("bootstrap needs NumPy or scipy sparse input; Dask arrays and arrays on a device are not redrawn.")
+    if bootstrap is not None and dask_input:
+        fail("bootstrap needs NumPy, scipy sparse or device input; Dask arrays are not redrawn.")
     if xp is not None:                                               # the Gram matrix and its eigenpairs on the device
         if svd_method not in ('auto', 'gram'): fail(f"arrays on a device take the Gram route only; got svd_method={svd_method!r}.")
         gram = xp.matmul(Y1.T, Y1)
@@ -409,7 +419,7 @@ def svd_problem(X1,
     if rank1 < K and clip_rank: K, s, Vt = rank1, s[:rank1], Vt[:rank1]
     if rank1 < K:
         fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
-    if xp is not None: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _device_projections(Y1, Y2, s, Vt, xp)
+    if xp is not None: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _device_projections(Y1, Y2, s, Vt, xp, *(bootstrap or (0, None)))
     else: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
         fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
