@@ -11,7 +11,9 @@ from ..numerics.checks import fail
 from ..numerics.checks import check_real_entries, check_seed, method_of, power_of_two_scale
 from ..selection.select import select_rank
 from ..numerics.truncated import top_eigenpairs
+from ..numerics.device import array_namespace, device_of, largest_magnitude_on_device, readable_on_host, to_device, to_host
 try:
+    from sklearn import get_config
     from sklearn.base import BaseEstimator, TransformerMixin, ClassNamePrefixFeaturesOutMixin
     from sklearn.utils.extmath import svd_flip
     from sklearn.utils.validation import check_is_fitted, validate_data
@@ -69,13 +71,20 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
     selection_ : RankSelection
         The evidence: capacities, votes, noise level, what was set aside.
     capacities_, votes_ : ndarray, shape (K + 1,)
-        `selection_.capacities` and `selection_.votes`.
+        `selection_.capacities` and `selection_.votes` (in X's library and on its device, as every array attribute).
     denoising_rank_ : int or None
         NOT maxAC's rank: `selection_.denoising_rank`, the best denoising rank by Gavish and Donoho's hard threshold on
         maxAC's noise level and whitening (two measurements: on the noise level of their disagreement); None for the
         pairings 'fission', 'cross_fitted' and 'nearest'. `n_components_` is maxAC's.
     n_features_in_, feature_names_in_
         As every scikit-learn estimator.
+
+    Notes
+    -----
+    Under scikit-learn's ``array_api_dispatch`` an array of CuPy, PyTorch or another array-API library (with
+    array-api-compat installed) is fitted where it lives, as `select_rank` takes it; the array attributes are then
+    arrays of that library on that device, and `transform`, `inverse_transform` and `score_samples` take arrays from
+    there only.
 
     Examples
     --------
@@ -96,6 +105,7 @@ class MaxACRank(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator
         tags = super().__sklearn_tags__()
         tags.input_tags.sparse = False                             # centring would densify; select_rank takes sparse input
         tags.transformer_tags.preserves_dtype = ['float64', 'float32']   # transform keeps float32; fit works in float64
+        tags.array_api_support = True                               # under array_api_dispatch: fitted where X lives
         return tags
 
     @property
@@ -128,6 +138,44 @@ def _check_pipeline_x2(estimator):
               "sklearn.set_config(enable_metadata_routing=True), Pipeline(steps, transform_input=['X2']) and "
               "pipeline.fit(X, y, X2=X2); or transform X2 with the earlier steps yourself and fit MaxACRank on both.")
 
+# %% ../../nbs/interfaces/36_estimator.ipynb #d01a6156
+def _namespace_for(X, X2=None):
+    "The namespace MaxACRank computes X (and X2) in: theirs under scikit-learn's array API dispatch, else None (NumPy)."
+    xp = array_namespace(X) if X2 is None else array_namespace(X, X2)
+    if xp is None or get_config()['array_api_dispatch']: return xp
+    if all(readable_on_host(A) for A in (X, X2) if A is not None): return None   # NumPy converts it, as before
+    fail(f"MaxACRank computes where X lives ({type(X).__module__.split('.')[0]}, on {device_of(X)}) only under "
+         "scikit-learn's array API dispatch, as scikit-learn's own estimators do: set SCIPY_ARRAY_API=1 before scipy is "
+         "imported and fit inside sklearn.config_context(array_api_dispatch=True); or move X to NumPy first. "
+         "maxac.select_rank takes it as it is.")
+
+
+def _where(xp, X):
+    "Where an array lives, in words."
+    return 'NumPy arrays' if xp is None else f'{xp.__name__} on {device_of(X)}'
+
+
+def _same_place(estimator, X, method):
+    "X's namespace (None: NumPy), refused unless it is the one `fit` saw, on the same device (scikit-learn's rule)."
+    xp, fitted = _namespace_for(X), array_namespace(estimator.components_)
+    if (xp is None) != (fitted is None) or (xp is not None and (xp.__name__ != fitted.__name__
+                                                                or device_of(X) != device_of(estimator.components_))):
+        fail(f"Inputs passed to MaxACRank.{method}() must use the same namespace and the same device as those passed to "
+             f"fit(): it was fitted on {_where(fitted, estimator.components_)}, and got {_where(xp, X)}. Move X there "
+             f"with its library's own functions, or fit again on arrays where X lives.")
+    return xp
+
+
+def _there(a, like, xp):
+    "A small host array `a` where `like` lives (itself when xp is None: NumPy)."
+    return a if xp is None else to_device(a, like, xp)
+
+
+def _cast(A, dtype, xp):
+    "A in `dtype`, by its own library."
+    return A.astype(dtype) if xp is None else xp.astype(A, dtype)
+
+
 # %% ../../nbs/interfaces/36_estimator.ipynb #79f2e643
 @method_of(MaxACRank)
 def _fit(self, X, y=None, X2=None):
@@ -151,25 +199,27 @@ def _fit(self, X, y=None, X2=None):
         fail("MaxACRank does not thin: it transforms the data it is fitted on, and thinning analyses log-normalised halves "
               "of the counts. Fit it on those: Y1, Y2 = maxac.selection.thinning.thinned_pair(X); MaxACRank().fit(Y1, X2=Y2); or use "
               "maxac.select_rank(X, pairing='thinning') for the rank alone.")
-    check_real_entries(X, 'X')
-    X = validate_data(self, X, dtype=np.float64, ensure_min_samples=4, ensure_min_features=2)
-    if X2 is not None: check_real_entries(X2, 'X2'); _check_pipeline_x2(self)
+    xp = _namespace_for(X, X2)                                            # None: NumPy (the host)
+    if xp is None: check_real_entries(X, 'X')
+    X = validate_data(self, X, dtype=np.float64 if xp is None else xp.float64, ensure_min_samples=4, ensure_min_features=2)
+    if X2 is not None and xp is None: check_real_entries(X2, 'X2')
+    if X2 is not None: _check_pipeline_x2(self)
     rng = check_seed(self.random_state, 'random_state')
     selection = select_rank(X, X2, self.max_rank, self.sigma, self.n_splits, rng, self.pairing, self.progress,
                             self.n_bootstrap, self.whiten, self.center, scale=self.scale)
     aside, k = selection.set_aside, selection.rank
     rows, cols = (aside.rows, aside.columns) if aside else (np.arange(X.shape[0]), np.arange(X.shape[1]))
     kept = aside.take(X) if aside else X                                # what select_rank analysed
-    mean = kept.mean(axis=0) if self.center else np.zeros(cols.size)
+    mean = (kept.mean(axis=0) if xp is None else to_host(xp.mean(kept, axis=0))) if self.center else np.zeros(cols.size)
     spread = selection.column_scale if selection.scaled else np.ones(cols.size)
-    if selection.scaled: kept, mean = kept / spread, mean / spread      # standardised, as select_rank analysed it
-    Vt, s, norm, count = _leading(selection, kept, mean, k)
+    if selection.scaled: kept, mean = kept / _there(spread, X, xp), mean / spread   # standardised, as select_rank analysed it
+    Vt, s, norm, count = _leading(selection, kept, mean, k, xp)
     signs = np.sign(Vt[np.arange(k), np.argmax(np.abs(Vt), axis=1)]) if k else np.ones(0)   # PCA's convention (svd_flip)
     self.components_ = np.zeros((k, X.shape[1])); self.components_[:, cols] = Vt * signs[:, None]
     self.scale_ = np.ones(X.shape[1]); self.scale_[cols] = spread
     self.mean_ = np.zeros(X.shape[1]); self.mean_[cols] = mean * spread
-    if self.center and aside: self.mean_[aside.constant_columns] = X[0, aside.constant_columns]   # their one value
-    if self.center and aside: self.mean_[aside.dependent_columns] = X[:, aside.dependent_columns].mean(axis=0)
+    if self.center and aside: self.mean_[aside.constant_columns] = _column_means(X[:1], aside.constant_columns, xp)
+    if self.center and aside: self.mean_[aside.dependent_columns] = _column_means(X, aside.dependent_columns, xp)
     share = (s / norm) ** 2 if norm > 0 else np.zeros(k)               # in norm units: no square of the data's scale
     with np.errstate(over='ignore', under='ignore'):                     # beyond float range: inf or 0, honestly
         variance, total = s ** 2 / (rows.size - 1), norm ** 2 / (rows.size - 1)
@@ -181,10 +231,23 @@ def _fit(self, X, y=None, X2=None):
     rest = max(1 - share.sum(), 0.0)                                     # the share beyond the k components
     with np.errstate(over='ignore', under='ignore'):                     # 0 when nothing is left, never inf * 0
         self.noise_variance_ = float(total * rest / (count - k)) if k < count and rest > 0 else 0.0
+    if xp is not None: _move_attributes(self, X, xp)
     return self
 
+
+def _column_means(X, columns, xp):
+    "The means of some columns of X, on the host (X[:1]: their first value)."
+    return X[:, columns].mean(axis=0) if xp is None else to_host(xp.mean(xp.take(X, _there(columns, X, xp), axis=1), axis=0))
+
+
+def _move_attributes(estimator, X, xp):
+    "The array attributes where X lives, as scikit-learn's estimators keep them under array API dispatch."
+    for name in ('components_', 'mean_', 'scale_', 'singular_values_', 'explained_variance_',
+                 'explained_variance_ratio_', 'capacities_', 'votes_'):
+        setattr(estimator, name, to_device(getattr(estimator, name), X, xp))
+
 # %% ../../nbs/interfaces/36_estimator.ipynb #5066c411
-def _leading(selection, kept, mean, k):
+def _leading(selection, kept, mean, k, xp=None):
     "`(Vt, s, ||kept - mean||_F, min(N, D))`: the top k of the matrix select_rank analysed, from its SVD when it kept one."
     gram, problem, count = selection.reusable.get('gram'), selection.reusable.get('problem'), min(kept.shape)
     if problem is not None:                                             # a pair: X1's truncated SVD
@@ -195,11 +258,22 @@ def _leading(selection, kept, mean, k):
         matrix, scale, transposed = gram
         values, vectors = top_eigenpairs(matrix, k) if k else (np.zeros(0), np.zeros((matrix.shape[0], 0)))
         s = np.sqrt(np.maximum(values, 0)) * scale
-        if transposed: vectors = ((kept - mean) / scale).T @ vectors / np.where(s > 0, s / scale, 1)   # left -> right
+        if transposed: vectors = _products((kept - _there(mean, kept, xp)) / scale, vectors, xp) / np.where(s > 0, s / scale, 1)
         return vectors.T, s, np.sqrt(max(float(np.trace(matrix)), 0.0)) * scale, count
-    power = power_of_two_scale(kept - mean)                            # no square overflows or underflows
-    U, s, Vt = np.linalg.svd((kept - mean) / power, full_matrices=False)  # otherwise (LAPACK's route, or pairings): one SVD
+    centred = kept - _there(mean, kept, xp)                             # otherwise (LAPACK's route, or pairings): one SVD
+    if xp is None:
+        power = power_of_two_scale(centred)                            # no square overflows or underflows
+        U, s, Vt = np.linalg.svd(centred / power, full_matrices=False)
+    else:
+        power = power_of_two_scale(magnitude=largest_magnitude_on_device(centred, xp))
+        decomposition = xp.linalg.svd(centred / power, full_matrices=False)   # there; its values and Vt come over
+        s, Vt = to_host(decomposition[1]), to_host(decomposition[2])
     return Vt[:k], s[:k] * power, np.sqrt(float(np.sum(s ** 2))) * power, count
+
+
+def _products(A, vectors, xp):
+    "A' @ vectors on the host (left vectors to right ones), taken where A lives."
+    return A.T @ vectors if xp is None else to_host(xp.matrix_transpose(A) @ to_device(vectors, A, xp))
 
 # %% ../../nbs/interfaces/36_estimator.ipynb #1fd20135
 @method_of(MaxACRank)
@@ -216,9 +290,11 @@ def _transform(self, X):
     ndarray, shape (N, n_components_)
     """
     check_is_fitted(self)
-    check_real_entries(X, 'X')
-    X = validate_data(self, X, dtype=[np.float64, np.float32], reset=False)
-    return ((X - self.mean_.astype(X.dtype)) / self.scale_.astype(X.dtype)) @ self.components_.T.astype(X.dtype)
+    xp = _same_place(self, X, 'transform')
+    if xp is None: check_real_entries(X, 'X')
+    X = validate_data(self, X, dtype=[np.float64, np.float32] if xp is None else [xp.float64, xp.float32], reset=False)
+    components = self.components_.T if xp is None else xp.matrix_transpose(self.components_)
+    return ((X - _cast(self.mean_, X.dtype, xp)) / _cast(self.scale_, X.dtype, xp)) @ _cast(components, X.dtype, xp)
 
 
 @method_of(MaxACRank)
@@ -235,11 +311,13 @@ def _inverse_transform(self, Z):
     ndarray, shape (N, n_features_in_)
     """
     check_is_fitted(self)
-    Z = np.asarray(Z)
-    Z = Z if Z.dtype in (np.float32, np.float64) else Z.astype(float)
+    xp = _same_place(self, Z, 'inverse_transform')
+    Z = np.asarray(Z) if xp is None else Z
+    floats = (np.float32, np.float64) if xp is None else (xp.float32, xp.float64)
+    Z = Z if Z.dtype in floats else _cast(Z, floats[1], xp)
     if Z.ndim != 2 or Z.shape[1] != self.n_components_:
         fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
-    return (Z @ self.components_.astype(Z.dtype)) * self.scale_.astype(Z.dtype) + self.mean_.astype(Z.dtype)
+    return (Z @ _cast(self.components_, Z.dtype, xp)) * _cast(self.scale_, Z.dtype, xp) + _cast(self.mean_, Z.dtype, xp)
 
 # %% ../../nbs/interfaces/36_estimator.ipynb #cada2d6b
 @method_of(MaxACRank)
@@ -253,17 +331,20 @@ def _score_samples(self, X):
 
     Returns
     -------
-    ndarray, shape (N,)
-        Log-likelihoods in nats, as `sklearn.decomposition.PCA.score_samples`.
+    array, shape (N,)
+        Log-likelihoods in nats, as `sklearn.decomposition.PCA.score_samples` (where X lives).
     """
-    Z, tau2 = self.transform(X).astype(np.float64), self.noise_variance_
+    xp, tau2 = _same_place(self, X, 'score_samples'), self.noise_variance_
+    Z, space = self.transform(X), np if xp is None else xp
+    Z = _cast(Z, space.float64, xp)
     if not tau2 > 0: fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
                            "n_components_, so the likelihood is degenerate; fit on noisy data.")
-    X = (validate_data(self, X, dtype=np.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
-    quadratic = (Z ** 2 / self.explained_variance_).sum(axis=1) + (np.einsum('ij,ij->i', X, X) - (Z ** 2).sum(axis=1)) / tau2
-    log_det = (np.log(self.explained_variance_).sum() + (X.shape[1] - self.n_components_) * np.log(tau2)
-               + 2 * np.log(self.scale_).sum())                     # the Jacobian of the scaling: densities of X itself
-    return -0.5 * (quadratic + log_det + X.shape[1] * np.log(2 * np.pi))
+    X = (validate_data(self, X, dtype=space.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
+    squares = np.einsum('ij,ij->i', X, X) if xp is None else xp.sum(X * X, axis=1)
+    quadratic = space.sum(Z ** 2 / self.explained_variance_, axis=1) + (squares - space.sum(Z ** 2, axis=1)) / tau2
+    log_det = float(np.log(to_host(self.explained_variance_)).sum() + (X.shape[1] - self.n_components_) * np.log(tau2)
+               + 2 * np.log(to_host(self.scale_)).sum())            # the Jacobian of the scaling: densities of X itself
+    return -0.5 * (quadratic + log_det + X.shape[1] * float(np.log(2 * np.pi)))
 
 
 @method_of(MaxACRank)
@@ -280,4 +361,6 @@ def _score(self, X, y=None):
     -------
     float
     """
-    return float(np.mean(self.score_samples(X)))
+    scores = self.score_samples(X)
+    xp = array_namespace(scores)
+    return float(np.mean(scores) if xp is None else xp.mean(scores))

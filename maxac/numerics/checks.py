@@ -237,7 +237,7 @@ def check_on_host(X,
     >>> check_on_host(ndarray())
     Traceback (most recent call last):
         ...
-    ValueError: NumPy cannot read X (cupy.ndarray, on cuda:0): this function computes on NumPy arrays in host memory and does not move data off a device itself (select_rank, capacity_curve and svd_problem take it with array-api-compat installed). Move it first (X.get()) and pass the NumPy array.
+    ValueError: NumPy cannot read X (cupy.ndarray, on cuda:0): this function computes on NumPy arrays in host memory and does not move data off a device itself (select_rank, capacity_curve and svd_problem take it with array-api-compat installed, MaxACRank under scikit-learn's array API dispatch). Move it first (X.get()) and pass the NumPy array.
     """
     if isinstance(X, np.ndarray) or scipy.sparse.issparse(X): return
     if not any(hasattr(X, a) for a in ('__array_namespace__', '__dlpack__', '__cuda_array_interface__')): return
@@ -247,7 +247,8 @@ def check_on_host(X,
     move = _TO_HOST[library].format(name=name) if library in _TO_HOST else "with its library's copy to host memory"
     fail(f"NumPy cannot read {name} ({library}.{type(X).__name__}, on {getattr(X, 'device', 'its device')}): this function "
          f"computes on NumPy arrays in host memory and does not move data off a device itself (select_rank, "
-         f"capacity_curve and svd_problem take it with array-api-compat installed). Move it first ({move}) and pass the NumPy array.")
+         f"capacity_curve and svd_problem take it with array-api-compat installed, MaxACRank under scikit-learn's array API "
+         f"dispatch). Move it first ({move}) and pass the NumPy array.")
 
 
 # %% ../../nbs/numerics/08_checks.ipynb #ddfcfdd0
