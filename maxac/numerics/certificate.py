@@ -268,7 +268,9 @@ def gram_residuals(s, V, XtXV, allowance):
     array([36.,  4.])
     """
     u, theta = UNIT_ROUNDOFF, s ** 2
-    computed = np.linalg.norm(XtXV - V * theta, axis=0)
+    residual = V * theta                                                 # one D x k temporary, reused: X^T X v_t - s_t^2 v_t,
+    np.square(np.subtract(XtXV, residual, out=residual), out=residual)   # squared, entry by entry
+    computed = np.sqrt(residual.sum(axis=0)); del residual               # as np.linalg.norm(..., axis=0) sums them
     return (computed * (1 + higham_gamma(V.shape[0] + 2)) + u * np.linalg.norm(XtXV, axis=0) + 3 * u * theta * column_norms(V)
             + allowance)
 

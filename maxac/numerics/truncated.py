@@ -484,7 +484,7 @@ def _arpack_route(X, rank, rtol=1e-8):
     side = X.T.tocsr() if n < d else X                                  # products with the smaller Gram matrix
     gram = scipy.sparse.linalg.LinearOperator((m, m), matvec=lambda v: side.T @ (side @ v), dtype=float)
     v0 = np.random.default_rng(0).standard_normal(m)                   # a fixed start vector: deterministic results
-    ncv = min(m, rank + max(20, rank // 2))                             # Lanczos vectors: fewer than ARPACK's 2K + 1
+    ncv = min(m, rank + max(20, 3 * rank // 10))                        # Lanczos vectors: fewer than ARPACK's 2K + 1
     for vectors in dict.fromkeys((ncv, min(m, 2 * rank + 1))):           # ARPACK can stall on a cluster: then its default
         try: values, V = scipy.sparse.linalg.eigsh(gram, k=rank, ncv=vectors, tol=0, v0=v0); break
         except scipy.sparse.linalg.ArpackError: continue                 # (ArpackNoConvergence is one too)
