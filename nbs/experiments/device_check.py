@@ -1,5 +1,6 @@
-"Issue 32 on a GPU: capacity_curve and svd_problem on CuPy and PyTorch arrays against NumPy; the time of capacity_curve on 500000 x 2000 float64 there against the Gram matrix plus its eigenvalues on the same device."
+"Issue 32 on a GPU: capacity_curve, svd_problem, select_rank and MaxACRank on CuPy and PyTorch arrays against NumPy; the times of capacity_curve and select_rank on 500000 x 2000 float64 there against the Gram matrix plus its eigenvalues on the same device."
 import sys, os, time, traceback
+os.environ.setdefault('SCIPY_ARRAY_API', '1')                          # before scipy is imported: scikit-learn's array API dispatch
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, 'site')); sys.path.insert(0, os.path.dirname(os.path.dirname(here)))   # array-api-compat unpacked beside it, if not installed; the repository
 import numpy as np, scipy
@@ -27,8 +28,22 @@ for name, conv in libs.items():
         c32 = capacity_curve(conv(X1.astype(np.float32)), conv(X2.astype(np.float32)), 20, sigma=0.05)
         print(f'{name} float32: best rank {c32.best_rank}, max |C - C_numpy| {np.abs(c32.value - ref.value).max():.1e}')
     except Exception: traceback.print_exc()
-    try: select_rank(A); print(name, 'select_rank: no error?')
-    except ValueError as e: print(name, 'select_rank refuses:', str(e)[:160])
+    try:
+        for options in ({}, dict(center=True)):
+            host, there = select_rank(X1, seed=0, **options), select_rank(A, seed=0, **options)
+            print(f'{name} select_rank {options}: rank {there.rank} (NumPy {host.rank}), votes equal {np.array_equal(there.votes, host.votes)}, '
+                  f'noise level {there.noise_level:.6g} (NumPy {host.noise_level:.6g}), denoising rank {there.denoising_rank} (NumPy {host.denoising_rank})')
+        there, host = select_rank(A, B, seed=0), select_rank(X1, X2, seed=0)
+        print(f'{name} select_rank pair: rank {there.rank} (NumPy {host.rank}), votes equal {np.array_equal(there.votes, host.votes)}')
+        import sklearn
+        from maxac.interfaces.estimator import MaxACRank
+        with sklearn.config_context(array_api_dispatch=True):
+            model = MaxACRank(center=True).fit(A)
+            Z = model.transform(A)
+        reference = MaxACRank(center=True).fit(X1)
+        print(f'{name} MaxACRank: {model.n_components_} components (NumPy {reference.n_components_}), components_ on {array_api_compat.device(model.components_)}, '
+              f'transform on {array_api_compat.device(Z)}')
+    except Exception: traceback.print_exc()
 
 def timed(f, sync, k=3):
     best = np.inf
@@ -55,6 +70,9 @@ for name in ('cupy', 'torch'):
         problem = timed(lambda: svd_problem(X1, X2, K), sync)
         print(f'{name} {N} x {D} float64: Gram {gram:.4f} s, Gram + eigenvalues {gram_values:.4f} s, svd_problem {problem:.4f} s, '
               f'capacity_curve K={K} {curve:.4f} s = {curve / gram_values:.2f} x (Gram + eigenvalues)')
+        select_rank(X1[:5000])                                                  # warm-up
+        chosen = timed(lambda: select_rank(X1), sync, k=2)
+        print(f'{name} {N} x {D} float64: select_rank(X) {chosen:.4f} s = {chosen / gram_values:.2f} x (Gram + eigenvalues)')
         del X1, X2
         if name == 'cupy': cupy.get_default_memory_pool().free_all_blocks()
         else: torch.cuda.empty_cache()
