@@ -14,7 +14,7 @@ import scipy.linalg
 import scipy.optimize
 from scipy.special import gammaln
 from ..numerics.checks import fail
-from ..numerics.checks import check_matrix, check_rank
+from ..numerics.checks import check_matrix, check_on_host, check_rank
 from ..numerics.certificate import numerical_rank
 
 # %% ../../nbs/selection/20_baselines.ipynb #ae991953
@@ -24,7 +24,8 @@ def singular_values(X):
     Parameters
     ----------
     X : ndarray, shape (N, D)
-        A finite float matrix, checked by the caller (`check_matrix`); not modified.
+        A finite float matrix, checked by the caller (`check_matrix`); not modified. An array NumPy cannot read (on a
+        GPU) is refused with a message saying how to move it (`check_on_host`).
 
     Returns
     -------
@@ -36,6 +37,7 @@ def singular_values(X):
     >>> print(singular_values(np.array([[3., 0.], [0., 4.], [0., 0.]])).round(12))
     [4. 3.]
     """
+    check_on_host(X)
     return scipy.linalg.svd(X, compute_uv=False, lapack_driver='gesdd', check_finite=False)
 
 # %% ../../nbs/selection/20_baselines.ipynb #70050186

@@ -18,6 +18,8 @@ from .replicate import spike_strength
 from ..numerics.truncated import top_singular_triplets
 from ..numerics.certificate import is_dask_array, numerical_rank
 from ..theory.problem import working_scale
+from ..numerics.device import array_namespace, device_eigenpairs, largest_magnitude_on_device, to_device, to_host
+from ..numerics.truncated import gram_eigen
 
 # %% ../../nbs/selection/44_confidence.ipynb #24539d94
 def denoising_errors(X,
@@ -67,6 +69,16 @@ def denoising_errors(X,
     U = (Y @ Vt.T) / s                                                 # u_t = Y v_t / s_t, s_t clear of rounding
     a = ((U.T @ A) * Vt).sum(axis=1)                                   # a_t = u_t' A v_t
     residual = ((A - (U * a) @ Vt) ** 2).sum()                         # ||A - sum_t a_t u_t v_t'||^2, formed: no cancellation
+    return _distances(s, a, residual, K, scale)
+
+
+def _distances(s, # the top r singular values (r: the numerical rank, at most K)
+               a, # a_t = u_t' A v_t
+               residual, # ||A - sum_t a_t u_t v_t'||^2
+               K, # the largest rank
+               scale): # the power of two the data were divided by
+    "`||X_k - signal||_F` for k = 0..K by Pythagoras (`denoising_errors`), constant beyond r."
+    r = s.size
     head = np.concatenate([[0.0], np.cumsum((s - a) ** 2)])            # sum_{t<=k}, k = 0..r
     tail = np.concatenate([np.cumsum(a[::-1] ** 2)[::-1], [0.0]])      # sum_{k<t<=r}
     squared = np.concatenate([head + tail + residual, np.full(K - r, 0.0)])
@@ -78,22 +90,61 @@ def _fitted_signal(Y, tau, rows, cols, rank):
     "`(signal, m)`: the plug-in signal of Y, its whitened components above the noise edge shrunk to the spikes behind them."
     whitened = Y / rows[:, None] / cols
     s, Vt, _ = top_singular_triplets(whitened, rank)
-    n, ratio = max(Y.shape), min(Y.shape) / max(Y.shape)
-    above = s > (np.sqrt(Y.shape[0]) + np.sqrt(Y.shape[1])) * tau        # the bulk edge: nothing is measured below it
-    s, Vt = s[above], Vt[above]
-    spikes = spike_strength(s / (tau * np.sqrt(n)), ratio) * tau * np.sqrt(n)
+    s, Vt, spikes = _shrunk(s, Vt, tau, Y.shape)
     U = (whitened @ Vt.T) / s                                            # left vectors: one product
-    return ((U * spikes) @ Vt) * rows[:, None] * cols, int(above.sum())
+    return ((U * spikes) @ Vt) * rows[:, None] * cols, s.size
+
+
+def _shrunk(s, Vt, tau, shape):
+    "`(s, Vt, spikes)` of the components above the bulk edge (nothing is measured below it), and the spikes behind them."
+    n, ratio = max(shape), min(shape) / max(shape)
+    above = s > (np.sqrt(shape[0]) + np.sqrt(shape[1])) * tau
+    return s[above], Vt[above], spike_strength(s[above] / (tau * np.sqrt(n)), ratio) * tau * np.sqrt(n)
 
 
 def _variance_profile(X1, X2):
     "`(tau, rows, cols)`: one measurement's noise level tau, and relative row and column scales on the sides whose noise is uneven."
     from maxac.selection.select import disagreement_noise
     tau, uneven = disagreement_noise(X1, X2)
+    xp = array_namespace(X1, X2)                                         # on a device: D- and N-sized means come back
     variance = (X1 - X2) ** 2 / 2 / tau ** 2
-    rows, cols = (np.sqrt(variance.mean(axis=axis)) if side in uneven else np.ones(variance.shape[1 - axis])
+    mean = (lambda axis: variance.mean(axis=axis)) if xp is None else (lambda axis: to_host(xp.mean(variance, axis=axis)))
+    rows, cols = (np.sqrt(mean(axis)) if side in uneven else np.ones(variance.shape[1 - axis])
                   for axis, side in ((1, 'rows'), (0, 'columns')))
     return tau, rows, cols
+
+# %% ../../nbs/selection/44_confidence.ipynb #a9f92dfb
+def _device_triplets(Y, count, xp):
+    "`(s, Vt)`: the top `count` singular values and right vectors of Y (N >= D) on a device, from its Gram matrix there."
+    gram = xp.matmul(xp.matrix_transpose(Y), Y)
+    s, Vt, _ = gram_eigen(to_host(gram), count, Y.shape, device_eigenpairs(gram, min(count + 1, Y.shape[1]), xp))
+    return s, Vt
+
+
+def _device_fitted_signal(Y, tau, rows, cols, rank, xp):
+    "`_fitted_signal` of Y on a device: the Gram matrix of its shorter side there, the signal formed there."
+    rows, cols = xp.reshape(to_device(rows, Y, xp), (-1, 1)), to_device(cols, Y, xp)
+    whitened = Y / rows / cols
+    side = whitened if Y.shape[0] >= Y.shape[1] else xp.matrix_transpose(whitened)   # the signal of Y' is the signal' of Y
+    s, Vt = _device_triplets(side, rank, xp)
+    s, Vt, spikes = _shrunk(s, Vt, tau, Y.shape)
+    V = to_device(np.ascontiguousarray(Vt.T), Y, xp)
+    fitted = xp.matmul(xp.matmul(side, V) * to_device(spikes / s, Y, xp), xp.matrix_transpose(V))
+    return (fitted if side is whitened else xp.matrix_transpose(fitted)) * rows * cols, s.size
+
+
+def _device_errors(X, signal, K, xp):
+    "`denoising_errors(X, signal, K)` of arrays on a device, from the Gram matrix of the shorter side there."
+    if X.shape[0] < X.shape[1]: X, signal = xp.matrix_transpose(X), xp.matrix_transpose(signal)   # the same distances
+    scale = power_of_two_scale(magnitude=max(largest_magnitude_on_device(M, xp) for M in (X, signal)))
+    Y, A = X / scale, signal / scale
+    s, Vt = _device_triplets(Y, K, xp)
+    r = numerical_rank(s, Y.shape)
+    s, V = s[:r], to_device(np.ascontiguousarray(Vt[:r].T), Y, xp)
+    U = xp.matmul(Y, V) / to_device(s, Y, xp)                          # u_t = Y v_t / s_t
+    a = np.sum(to_host(xp.matmul(xp.matrix_transpose(U), A)) * Vt[:r], axis=1)   # r x D products come back
+    rest = A - xp.matmul(U * to_device(a, Y, xp), xp.matrix_transpose(V))
+    return _distances(s, a, float(xp.sum(rest * rest)), K, scale)
 
 # %% ../../nbs/selection/44_confidence.ipynb #3105f4d2
 @dataclass(repr=False)
@@ -157,32 +208,35 @@ class DenoisingConfidence:
                 f'{likely}; {self.signal_components} fitted components, {self.n_draws} draws)')
 
 # %% ../../nbs/selection/44_confidence.ipynb #4b349008
-def _fitted_model(selection, data, power):
+def _fitted_model(selection, data, power, xp=None):
     "`(signal, tau, rows, cols, m)`, tau the noise level, of the prepared data / power: one matrix (its whitening) or two measurements (their disagreement)."
     K = int(selection.ranks[-1])
+    fit = _fitted_signal if xp is None else (lambda *args: _device_fitted_signal(*args, xp))
     if len(data) == 2:
         tau, rows, cols = _variance_profile(*data)
         rows, cols = (np.maximum(v, v[v > 0].min()) for v in (rows, cols))   # a side without noise: the least noise measured
         mean = (data[0] + data[1]) / 2                                   # noise tau / sqrt(2)
-        signal, m = _fitted_signal(mean, tau / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
+        signal, m = fit(mean, tau / np.sqrt(2), rows, cols, min(min(mean.shape), K + 1))
         return signal, tau, rows, cols, m
     rows, cols = selection.reusable['scales']
     if selection.transposed: rows, cols = cols, rows                      # the spectrum's sides are those of X.T
     tau = selection.noise_level / power
-    signal, m = _fitted_signal(data[0], tau, rows, cols, min(min(data[0].shape), K + 1))
+    signal, m = fit(data[0], tau, rows, cols, min(min(data[0].shape), K + 1))
     return signal, tau, rows, cols, m
 
 
-def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order):
+def _draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order, xp=None):
     "`(maxAC's rank, denoising_rank or -1, best denoising rank)` of one draw: the fitted signal plus noise of the fitted scales."
     from maxac.selection.select import select_rank
     from maxac.numerics.order import standard_normal
-    X1 = signal + noise_scale * standard_normal(rng, *order)            # drawn per entry of the data, in canonical order
-    X2 = signal + noise_scale * standard_normal(rng, *order) if pair else None
+    noise = (lambda: standard_normal(rng, *order)) if xp is None else (lambda: to_device(standard_normal(rng, *order), signal, xp))
+    X1 = signal + noise_scale * noise()                                 # drawn per entry of the data, in canonical order
+    X2 = signal + noise_scale * noise() if pair else None
     with quiet():                                                        # range warnings of the draws: not the data's
         chosen = select_rank(X1, X2, max_rank=K, n_bootstrap=0, whiten=whiten, center=center, seed=rng, scale=False)
-    analysed = X1 - X1.mean(axis=0) if center else X1                    # the truncations compared are those of the draw as analysed
-    best = int(np.argmin(denoising_errors(analysed, signal, K)))
+    if xp is None: analysed = X1 - X1.mean(axis=0) if center else X1     # the truncations compared are those of the draw as analysed
+    else: analysed = X1 - xp.mean(X1, axis=0) if center else X1
+    best = int(np.argmin(denoising_errors(analysed, signal, K) if xp is None else _device_errors(analysed, signal, K, xp)))
     return chosen.rank, -1 if chosen.denoising_rank is None else chosen.denoising_rank, best
 
 # %% ../../nbs/selection/44_confidence.ipynb #8a79c3fd
@@ -206,8 +260,10 @@ def denoising_confidence(X1,
 
     Parameters
     ----------
-    X1 : array_like, shape (N, D)
-        The data (dense, finite): N objects by D features. With `X2`, the first of two measurements.
+    X1 : array_like or an array on a device, shape (N, D)
+        The data (dense, finite): N objects by D features. With `X2`, the first of two measurements. On a device
+        (CuPy, PyTorch, any array-API library: `19_device`) the signal and the draws are formed there; the noise is
+        drawn on the host, as for NumPy input, and sent there.
     X2 : array_like, shape (N, D), optional
         A second measurement of the same objects.
     max_rank : int, optional
@@ -260,16 +316,18 @@ def denoising_confidence(X1,
         return DenoisingConfidence(selection, np.nan, np.nan, empty, empty, empty, 0)
     prepared = prepare(X1, X2, center, scale, whiten)                   # the data as select_rank analysed them
     data, center = prepared.data, center and not prepared.contrasts     # contrasts are centred already
-    power = working_scale(*data)                                        # a power of two: exact, and no square overflows
-    signal, tau, rows, cols, m = _fitted_model(selection, tuple(M / power for M in data), power)
-    noise_scale = tau * rows[:, None] * cols
+    xp = array_namespace(*data)                                         # on a device (19_device): everything N x D stays there
+    magnitude = None if xp is None else max(largest_magnitude_on_device(M, xp) for M in data)
+    power = working_scale(*data, magnitude=magnitude)                   # a power of two: exact, and no square overflows
+    signal, tau, rows, cols, m = _fitted_model(selection, tuple(M / power for M in data), power, xp)
+    noise_scale = tau * rows[:, None] * cols if xp is None else to_device(tau * rows[:, None], signal, xp) * to_device(cols, signal, xp)
     draws = range(n_draws)
     if progress is None: progress = sys.stderr.isatty()
     if progress:
         from tqdm.auto import tqdm
         draws = tqdm(draws, desc='maxac: draws', leave=False)
     order = tuple(positions(object_order(*M)) for M in (data, tuple(D.T for D in data)))   # of the rows, of the columns
-    ranks = np.array([_draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order) for _ in draws], dtype=int)
+    ranks = np.array([_draw_ranks(signal, noise_scale, pair, K, whiten, center, rng, order, xp) for _ in draws], dtype=int)
     chosen, denoised, best = ranks.T
     gd = selection.denoising_rank
     return DenoisingConfidence(selection, float(np.mean(chosen == best)),
