@@ -255,7 +255,8 @@ def check_on_host(X,
 def check_matrix(X,
                  name='X',
                  min_rows=2,
-                 magnitude=False):
+                 magnitude=False,
+                 finite=True):
     """`X` as a 2-D float array (or float CSR matrix, if sparse), after checking it is numeric, finite and large enough.
 
     Parameters
@@ -269,6 +270,9 @@ def check_matrix(X,
         Fewest objects (rows) accepted.
     magnitude : bool, default False
         Also return max |X| (`largest_magnitude`), which the finiteness check computes anyway.
+    finite : bool, default True
+        False: a dense X is not read for finiteness here, because the caller checks it in a pass of its own
+        (`svd_problem` from the Gram matrix's diagonal and the rows' squared norms); not with `magnitude`.
 
     Returns
     -------
@@ -304,6 +308,7 @@ def check_matrix(X,
               "Reshape a single feature with X.reshape(-1, 1).")
     if array.shape[0] < min_rows or array.shape[1] < 1:
         fail(f"{name} must have at least {min_rows} objects (rows) and 1 feature (column); got shape {array.shape}.")
+    if not finite: return array                                        # the caller's own pass checks it
     top = largest_magnitude(array)                                     # NaN or inf if an entry is: one pass, no temporary
     if not np.isfinite(top):
         bad = np.argwhere(~np.isfinite(array))[0]
@@ -313,7 +318,8 @@ def check_matrix(X,
 # %% ../../nbs/numerics/08_checks.ipynb #116a2c9c
 def check_pair(X1,
                X2,
-               magnitude=False):
+               magnitude=False,
+               finite=True):
     """Both measurements as float arrays, after checking their shapes agree.
 
     Parameters
@@ -331,6 +337,8 @@ def check_pair(X1,
         Each checked by `check_matrix`.
     top : float
         With `magnitude` only: max(max |X1|, max |X2|).
+    finite : bool, default True
+        As in `check_matrix`: False leaves dense entries unread, for a caller that checks them in a pass of its own.
 
     Raises
     ------
@@ -348,7 +356,7 @@ def check_pair(X1,
         ...
     ValueError: X1 and X2 must be two measurements of the same objects and features: shapes (2, 2) and (2, 3) differ. Row i of both must describe object i.
     """
-    (X1, top1), (X2, top2) = ((check_matrix(X, name, magnitude=True) if magnitude else (check_matrix(X, name), 0.0))
+    (X1, top1), (X2, top2) = ((check_matrix(X, name, magnitude=True) if magnitude else (check_matrix(X, name, finite=finite), 0.0))
                               for X, name in ((X1, 'X1'), (X2, 'X2')))
     if scipy.sparse.issparse(X1) != scipy.sparse.issparse(X2):
         fail("X1 and X2 must both be dense or both be scipy sparse matrices.")

@@ -229,10 +229,11 @@ def _left_out(X, # dense N x D
 
 def _gram_route(X, # dense N x D
                 rank, # K
-                rtol=1e-8): # certificate wanted: if the Gram matrix alone cannot give it, ||X (I - Q Q^T)||_F is formed
+                rtol=1e-8, # certificate wanted: if the Gram matrix alone cannot give it, ||X (I - Q Q^T)||_F is formed
+                gram=None): # gram_matrix(X), if already formed
     "`(s, Vt, bound)` of dense X: top eigenvectors of the smaller Gram matrix, certified; refined by Rayleigh-Ritz when X is wide or the Gram matrix alone misses rtol."
     n, d = X.shape
-    m, gram = min(n, d), gram_matrix(X)
+    m, gram = min(n, d), gram_matrix(X) if gram is None else gram
     count = min(rank + 1, m)                                    # one more: lambda_{K+1} bounds what the basis leaves out
     values, vectors = top_eigenpairs(gram, count, lower=False)  # descending
     if n >= d:                                                  # right vectors already: certified by the Gram matrix alone?
@@ -516,7 +517,8 @@ def top_singular_triplets(X,
                           rtol=1e-8,
                           method='auto',
                           seed=0,
-                          max_passes=None):
+                          max_passes=None,
+                          gram=None):
     """Leading singular values and right singular vectors `(s, Vt, bound)`; `bound` certifies every s_t to within bound * s_1.
 
     The route comes from `svd_route` unless `method` names one; a Krylov result that is not certified falls back to an
@@ -537,6 +539,9 @@ def top_singular_triplets(X,
         Seed of the Krylov start block.
     max_passes : int, optional
         Passes the Krylov route may spend; default from the cost model.
+    gram : ndarray, shape (D, D), optional
+        `gram_matrix(X)` of a dense tall X, if already formed (`svd_problem` forms it to check X): the Gram route
+        reads it instead of forming it again.
 
     Returns
     -------
@@ -574,6 +579,6 @@ def top_singular_triplets(X,
         route = 'arpack' if kind == 'sparse' else 'gram'                # not certified: an exact route
     if route == 'arpack': return _arpack_route(X, count, rtol)
     if route == 'gram':
-        s, Vt, bound = _dask_gram_route(X, count) if kind == 'dask' else _gram_route(X, count, rtol)
+        s, Vt, bound = _dask_gram_route(X, count) if kind == 'dask' else _gram_route(X, count, rtol, gram)
         if bound <= rtol or kind == 'dask': return s, Vt, bound
     return _full_route(X, count)

@@ -10,10 +10,10 @@ __all__ = ['DEFAULT_MAX_RANK', 'UNSCALED_LIMIT', 'working_scale', 'check_dask_pa
 import numpy as np
 import scipy.sparse
 from dataclasses import dataclass, field
-from ..numerics.checks import fail, power_of_two_scale, check_pair, check_rank
+from ..numerics.checks import fail, power_of_two_scale, check_matrix, check_pair, check_rank
 from ..numerics.order import object_order, positions, poisson_counts
 from ..numerics.certificate import BLOCK_ENTRIES, is_dask_array, numerical_rank, squared_norm, lapack_allowance
-from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen, top_eigenpairs, blas_product
+from ..numerics.truncated import svd_route, top_singular_triplets, gram_eigen, top_eigenpairs, blas_product, upper_cross_product
 from ..numerics.device import array_namespace, check_device_pair, device_eigenpairs, largest_magnitude_on_device
 from ..numerics.device import to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES
 
@@ -70,17 +70,17 @@ def _projections(Y1, Y2, s, Vt, n_draws=0, rng=None):
     for start in range(0, n, step):
         block1, block2 = Y1[start:start + step], Y2[start:start + step]
         apart, scores2 = times_V(block2 - block1), times_V(block2)           # (X2 - X1) V: no cancellation
-        with np.errstate(over='ignore', invalid='ignore'):               # delta_it^2; inf is refused in svd_problem
-            delta = (apart / s) ** 2
-            delta_sq += delta.sum(axis=0)
+        with np.errstate(over='ignore', invalid='ignore'):               # delta_it^2; inf is refused in svd_problem (so is
+            delta = (apart / s) ** 2                                     # an X2 whose squared norm these sums find too
+            delta_sq += delta.sum(axis=0)                                # large, or not finite)
             norms += np.sqrt(np.cumsum(delta, axis=1, out=delta), out=delta).sum(axis=0)
-        captured += np.einsum('ij,ij->j', scores2, scores2)
-        norm1, norm2 = norm1 + squared_norm(block1), norm2 + squared_norm(block2)   # in the same loop: no pass of their own
-        if n_draws:                                                      # the votes' draws, from the same products
-            part = counts[:, ranks[start:start + step]].astype(float)
-            scores2 -= apart                                             # X1 V, squared below in place
-            resampled = (resampled[0] + blas_product(part, np.square(scores2, out=scores2)),
-                         resampled[1] + blas_product(part, np.square(apart, out=apart)))
+            captured += np.einsum('ij,ij->j', scores2, scores2)
+            norm1, norm2 = norm1 + squared_norm(block1), norm2 + squared_norm(block2)   # in the same loop: no pass of their own
+            if n_draws:                                                  # the votes' draws, from the same products
+                part = counts[:, ranks[start:start + step]].astype(float)
+                scores2 -= apart                                         # X1 V, squared below in place
+                resampled = (resampled[0] + blas_product(part, np.square(scores2, out=scores2)),
+                             resampled[1] + blas_product(part, np.square(apart, out=apart)))
     return delta_sq, norms / n, captured, norm1, norm2, resampled
 
 
@@ -239,9 +239,10 @@ class SVDProblem:
 # %% ../../nbs/theory/01_svd_problem.ipynb #d4f4958f
 def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse, Dask, or arrays on a device
                   basis, # 'shared' or 'own'
-                  svd_method): # route of the truncated SVD
+                  svd_method, # route of the truncated SVD
+                  defer=False): # dense: leave finiteness and scale to svd_problem's own passes (`_gram_checked`)
     """`(X1, X2, scale, gram, dask_input, xp)`: checked input, its power-of-two scale, (Dask, Gram route) X1^T X1 from the
-    same pass, and the namespace of arrays on a device (`19_device`; None for the others)."""
+    same pass, and the namespace of arrays on a device (`19_device`; None for the others). Deferred: scale None."""
     dask_input, xp = is_dask_array(X1) or is_dask_array(X2), array_namespace(X1, X2)
     if basis not in ('shared', 'own'): fail(f"basis must be 'shared' or 'own'; got {basis!r}.")
     if xp is not None:                                               # checked on the device; their maxima come back
@@ -252,6 +253,9 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse, Dask, or 
                  f"{tuple(X1.shape)}. Move the pair to NumPy first (CuPy: X.get(); PyTorch: X.cpu().numpy()).")
         tops = (np.array([largest_magnitude_on_device(X, xp)]) for X in (X1, X2))
         return X1, X2, working_scale(*tops), None, False, xp
+    dense = not (dask_input or scipy.sparse.issparse(X1) or scipy.sparse.issparse(X2))
+    if defer and dense and basis == 'shared' and svd_method in ('auto', 'gram'):
+        return (*check_pair(X1, X2, finite=False), None, None, False, None)   # entries unread: _gram_checked, X2's sums
     if not dask_input:
         X1, X2, top = check_pair(X1, X2, magnitude=True)              # max |x| from the finiteness pass: no pass of its own
         return X1, X2, working_scale(np.array([top])), None, False, None
@@ -261,6 +265,21 @@ def _checked_pair(X1, X2, # the two measurements: NumPy, scipy sparse, Dask, or 
     fused = svd_method in ('auto', 'gram') and svd_route(X1.shape, 1, 'dask')[0] == 'gram'
     top1, top2, gram = dask_extremes(X1, X2, gram=fused)               # one pass; with X1^T X1 on the Gram route
     return X1, X2, working_scale(np.array([top1]), np.array([top2])), gram, True, None   # the same rule as for NumPy
+
+
+def _gram_checked(X1, X2, # a dense pair, checked but for its entries
+                  K, # the rank asked for
+                  svd_method): # route of the truncated SVD
+    """`(X1, X2, scale, gram)`: on the Gram route, X1 checked by the diagonal of the Gram matrix the route needs anyway
+    (finite, and max |x| in [2^-199, 2^200], where the scale is 1: max_j ||x_j||^2 lies between max |x|^2 and N max |x|^2);
+    otherwise by `check_pair` as before (gram None)."""
+    n, d = X1.shape
+    if n >= d and (svd_method == 'gram' or svd_route((n, d), min(K + 1, d))[0] == 'gram'):
+        gram = upper_cross_product(X1)
+        largest = float(np.max(np.diag(gram)))                          # NaN or inf if an entry is, or if squares overflow
+        if np.isfinite(largest) and n * 2.0 ** -398 <= largest <= 2.0 ** 400: return X1, X2, 1.0, gram
+    X1, X2, top = check_pair(X1, X2, magnitude=True)
+    return X1, X2, working_scale(np.array([top])), None
 
 # %% ../../nbs/theory/01_svd_problem.ipynb #8350fc1a
 def tie_groups(singular_values,
@@ -390,7 +409,23 @@ def svd_problem(X1,
     >>> print(problem.singular_values.round(2), problem.max_rank)
     [141.3   73.15  27.46   0.2 ] 4
     """
-    X1, X2, scale, gram, dask_input, xp = _checked_pair(X1, X2, basis, svd_method)
+    state = getattr(getattr(bootstrap[1], 'bit_generator', None), 'state', None) if bootstrap is not None else None
+    problem = _svd_problem(X1, X2, max_rank, basis, clip_rank, svd_method, seed, rtol, max_passes, bootstrap, defer=True)
+    if problem is None:                                                  # X2 beyond the range of scale 1 (or not finite):
+        if state is not None: bootstrap[1].bit_generator.state = state   # checked and scaled as before, the same draws
+        problem = _svd_problem(X1, X2, max_rank, basis, clip_rank, svd_method, seed, rtol, max_passes, bootstrap, defer=False)
+    return problem
+
+
+# %% ../../nbs/theory/01_svd_problem.ipynb #c0886212
+def _svd_problem(X1, X2, max_rank, basis, clip_rank, svd_method, seed, rtol, max_passes, bootstrap, # as svd_problem's
+                 defer): # a dense pair on the Gram route checked by the Gram matrix and X2's sums (None: X2 out of range)
+    "`svd_problem`, or None when X2, checked by its sums, needs a scale other than 1: the caller then checks it first."
+    X1, X2, scale, gram, dask_input, xp = _checked_pair(X1, X2, basis, svd_method, defer and max_rank is not None)
+    n, d = X1.shape
+    deferred = scale is None                                             # dense: no pass of its own over X1 and X2
+    if deferred: X1, X2, scale, gram = _gram_checked(X1, X2, check_rank(max_rank, min(n, d), 'max_rank'), svd_method)
+    deferred = deferred and gram is not None
     n, d = X1.shape
     Y1, Y2 = (X1, X2) if scale == 1.0 else (X1 / scale, X2 / scale)     # dividing by a power of two is exact
     large = dask_input or xp is not None or scipy.sparse.issparse(Y1)
@@ -407,12 +442,13 @@ def svd_problem(X1,
         gram = xp.matmul(Y1.T, Y1)
         pairs, host = (lambda count: device_eigenpairs(gram, count, xp)), to_host(gram)
         s, Vt, bound = _through_ties(lambda count: gram_eigen(host, count, X1.shape, pairs(min(count + 1, d))), K, min(n, d), X1.shape, rtol)
-    elif gram is not None and scale == 1.0:                          # Dask: no pass of its own
+    elif dask_input and gram is not None and scale == 1.0:          # Dask: no pass of its own
         pairs = lambda count: top_eigenpairs(gram, count, lower=False)
         s, Vt, bound = _through_ties(lambda count: gram_eigen(gram, count, X1.shape, pairs(min(count + 1, d))), K, min(n, d), X1.shape, rtol)
     else:                                                            # ARPACK: fewer than min(N, D)
         m = min(n, d) - (svd_route(Y1.shape, K, 'sparse')[0] == 'arpack' and scipy.sparse.issparse(Y1))
-        s, Vt, bound = _through_ties(lambda count: top_singular_triplets(Y1, count, **options), K, m, Y1.shape)
+        gram = None if dask_input else gram                              # dense: formed by _gram_checked, or None
+        s, Vt, bound = _through_ties(lambda count: top_singular_triplets(Y1, count, gram=gram, **options), K, m, Y1.shape)
     rank1 = numerical_rank(s, Y1.shape)
     s, Vt = s[:max(K, rank1)], Vt[:max(K, rank1)]                      # values past K: only nonzero ones
     if rank1 == 0: fail("X1 is all zeros: it has no singular directions to select a rank from.")
@@ -421,6 +457,9 @@ def svd_problem(X1,
         fail(f"max_rank must be between 1 and {rank1}, the numerical rank of X1 (at most min(N, D)); got {K}.")
     if xp is not None: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _device_projections(Y1, Y2, s, Vt, xp, *(bootstrap or (0, None)))
     else: delta_sq, delta_scale, energy2, norm1, norm2, resampled = _projections(Y1, Y2, s, Vt, *(bootstrap or (0, None)))
+    if deferred and not norm2 <= 2.0 ** 400:                             # X2 read only now: NaN, inf, or max |x| past 2^200
+        check_matrix(X2, 'X2')                                           # the message for NaN or inf
+        return None                                                      # finite: scaled as its magnitude says
     if not (np.all(np.isfinite(delta_sq)) and np.all(np.isfinite(delta_scale))):
         fail("X2 - X1 is more than 1e154 times X1's singular values along some component: the two measurements are not "
               "of the same scale. Check that both are in the same units (and X1 is not nearly zero).")
