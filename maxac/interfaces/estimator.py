@@ -10,7 +10,6 @@ import numpy as np
 from ..numerics.checks import fail
 from ..numerics.checks import check_real_entries, check_seed, method_of, power_of_two_scale
 from ..selection.select import select_rank
-from ..numerics.truncated import top_eigenpairs
 from ..numerics.device import array_namespace, device_of, largest_magnitude_on_device, readable_on_host, to_device, to_host
 try:
     from sklearn import get_config
@@ -255,11 +254,11 @@ def _leading(selection, kept, mean, k, xp=None):
         norm = np.sqrt(problem.residual1[-1] + np.sum(problem.singular_values ** 2)) * problem.power
         return problem.right_vectors[:k], s[:k], norm, count
     if gram is not None:                                                # one matrix: the Gram matrix of its short side
-        matrix, scale, transposed = gram
-        values, vectors = top_eigenpairs(matrix, k) if k else (np.zeros(0), np.zeros((matrix.shape[0], 0)))
+        reduced, scale, transposed = gram                               # the Gram matrix as select_rank's spectrum reduced it
+        values, vectors = reduced.top_eigenpairs(k)
         s = np.sqrt(np.maximum(values, 0)) * scale
         if transposed: vectors = _products((kept - _there(mean, kept, xp)) / scale, vectors, xp) / np.where(s > 0, s / scale, 1)
-        return vectors.T, s, np.sqrt(max(float(np.trace(matrix)), 0.0)) * scale, count
+        return vectors.T, s, np.sqrt(max(reduced.trace, 0.0)) * scale, count
     centred = kept - _there(mean, kept, xp)                             # otherwise (LAPACK's route, or pairings): one SVD
     if xp is None:
         power = power_of_two_scale(centred)                            # no square overflows or underflows

@@ -78,7 +78,8 @@ class RankSelection:
         that `denoising_rank` is K and more components may be worth keeping.
     reusable : dict
         What other entry points reuse instead of computing it again: 'scales' (the whitening's row and column
-        scales, for `denoising_confidence`), 'gram' (the Gram matrix of the data, its working scale and whether it
+        scales, for `denoising_confidence`), 'gram' (the Gram matrix of the data as its spectrum left it, a
+        `SymmetricReduction`; its working scale and whether it
         was transposed) and 'problem' (X1's truncated SVD), for `MaxACRank`. Empty when there is nothing to reuse.
     ranks, relative_capacities, margin, sigma_in_delta
         Properties: 0..K; capacities minus the selected rank's; the lead of the selected rank over the best other

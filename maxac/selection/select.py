@@ -107,10 +107,10 @@ def _row_blocks(n_rows, width):
 
 def _object_blocks(spectrum, Y, transposed, rank, n_draws):
     "Per block of objects (rows of X): squared scores on the top `rank` components of the spectrum's matrix, and energies."
-    from maxac.numerics.truncated import top_eigenpairs, blas_product
-    values, vectors = top_eigenpairs(spectrum.gram, rank)
+    from maxac.numerics.truncated import blas_product
+    values, vectors = spectrum.gram.top_eigenpairs(rank)             # from the spectrum's reduction: no second one
     if transposed:                                                    # objects index the Gram matrix: no product needed
-        yield np.maximum(values, 0) * vectors ** 2, np.diag(spectrum.gram).copy(); return
+        yield np.maximum(values, 0) * vectors ** 2, spectrum.gram.diagonal.copy(); return
     rows, weighted = spectrum.row_scale, np.ascontiguousarray(vectors / spectrum.col_scale[:, None])   # Y_w V = R^-1 Y (C^-1 V)
     inverse_sq, even = 1 / spectrum.col_scale ** 2, not np.any(spectrum.col_scale != 1)   # even: no weights needed
     xp = array_namespace(Y)

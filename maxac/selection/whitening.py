@@ -14,10 +14,9 @@ import scipy.linalg
 import scipy.stats
 from dataclasses import dataclass, field
 from .replicate import noise_level
-from ..numerics.truncated import upper_cross_product, blas_product
-from ..numerics.certificate import gram_singular_values
-from ..numerics.truncated import top_eigenpairs
-from ..numerics.certificate import BLOCK_ENTRIES
+from ..numerics.truncated import upper_cross_product, blas_product, top_eigenpairs
+from ..numerics.reduction import SymmetricReduction, fill_lower
+from ..numerics.certificate import BLOCK_ENTRIES, gram_singular_values
 import scipy.linalg.blas
 import scipy.sparse.linalg
 from ..numerics.device import array_namespace, to_host, to_device, device_of, DEVICE_BLOCK_ENTRIES
@@ -101,23 +100,13 @@ def cross_product(Y,
            [10. ,  6.5]])
     """
     xp = array_namespace(Y)
-    if xp is not None: return _fill_lower(_device_cross_product(Y, rows, row_scale, col_scale, xp))   # on a device (below)
+    if xp is not None: return fill_lower(_device_cross_product(Y, rows, row_scale, col_scale, xp))   # on a device (below)
     if rows is None and row_scale is None and col_scale is None: upper = upper_cross_product(Y)
     else:
         upper = np.zeros((Y.shape[1], Y.shape[1]), order='F')
         for _, block in scaled_rows(Y, np.arange(Y.shape[0]) if rows is None else rows, row_scale, col_scale):
             upper = scipy.linalg.blas.dsyrk(1.0, block.T, beta=1.0, c=upper, trans=0, lower=0, overwrite_c=1)
-    return _fill_lower(upper)
-
-
-def _fill_lower(upper):
-    "Copy the upper triangle of a square matrix onto its lower one in place, a block of rows at a time: no D x D temporary."
-    for start in range(0, upper.shape[0], 256):
-        stop = start + 256
-        upper[start:stop, :start] = upper[:start, start:stop].T
-        corner = upper[start:stop, start:stop]
-        corner[...] = np.triu(corner) + np.triu(corner, 1).T
-    return upper
+    return fill_lower(upper)
 
 
 def _top(gram, rank, lanczos=False):
@@ -348,10 +337,13 @@ class NoiseSpectrum:
         matrix is `Y / row_scale[:, None] / col_scale`.
     bulk_distance : float
         Kolmogorov distance of the bulk to Marchenko-Pastur.
-    gram : ndarray, shape (D, D), or None
-        Gram matrix of the matrix whose spectrum this is (None: LAPACK's SVD).
-    raw_gram : ndarray, shape (D, D), or None
-        Gram matrix of Y itself, before whitening (None: not formed).
+    gram : SymmetricReduction, or None
+        Gram matrix of the matrix whose spectrum this is, as the eigenvalues left it: reduced in its own storage
+        (`gram.matrix()` gives it back, `gram.top_eigenpairs(k)` its top eigenpairs with no second reduction; None:
+        LAPACK's SVD).
+    raw_gram : SymmetricReduction, or None
+        Gram matrix of Y itself, before whitening, likewise (the same object as `gram` when nothing was whitened;
+        None: not formed).
     orders : tuple of ndarray, or None
         `object_order` of Y's rows and of its columns, when whitening drew its halves from them (None: not computed).
     whitened : str
@@ -370,8 +362,8 @@ class NoiseSpectrum:
     row_scale: np.ndarray
     col_scale: np.ndarray
     bulk_distance: float
-    gram: np.ndarray = field(default=None, repr=False)
-    raw_gram: np.ndarray = field(default=None, repr=False)
+    gram: SymmetricReduction = field(default=None, repr=False)
+    raw_gram: SymmetricReduction = field(default=None, repr=False)
     orders: tuple = field(default=None, repr=False)
 
     @property
@@ -387,12 +379,11 @@ def _evenness(variances):
     return float(np.mean(variances) ** 2 / second) if second > 0 else 1.0       # all zero: perfectly even
 
 # %% ../../nbs/selection/32_whitening.ipynb #732aa310
-def _spectrum_of(gram, shape, overwrite=False):
-    "Singular values (descending), noise level and pilot rank from the Gram matrix of a tall matrix (overwritten if asked)."
-    energy = float(np.trace(gram))
-    values = scipy.linalg.eigvalsh(gram, lower=False, check_finite=False, overwrite_a=overwrite)
-    s = gram_singular_values(values[::-1], max(shape))
-    return (s,) + noise_level(s, energy, shape)
+def _spectrum_of(gram, shape):
+    "Singular values (descending), noise level, pilot rank and the `SymmetricReduction` of a tall matrix's Gram matrix (its upper triangle; reduced in place)."
+    reduced = SymmetricReduction(fill_lower(gram))                 # both triangles the upper one; top eigenpairs later, no second reduction
+    s = gram_singular_values(reduced.values[::-1], max(shape))
+    return (s,) + noise_level(s, reduced.trace, shape) + (reduced,)
 
 
 def _resolvable(tau, shape, energy):
@@ -451,9 +442,8 @@ def noise_spectrum(Y,
     if not whiten or d <= MIN_BULK:                                  # nothing to whiten, or too few eigenvalues to judge
         from maxac.numerics.truncated import gram_matrix
         upper = gram_matrix(Y) if array_namespace(Y) is None else cross_product(Y)   # on a device: there, D x D back
-        s, tau, rank = _spectrum_of(upper, Y.shape)
-        if not _resolvable(tau, Y.shape, float(np.trace(upper))): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
-        gram = _fill_lower(upper)
+        s, tau, rank, gram = _spectrum_of(upper, Y.shape)
+        if not _resolvable(tau, Y.shape, gram.trace): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
         return NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
     orders = object_orders(Y, magnitude)                            # kept for the votes of 33_select
@@ -461,9 +451,8 @@ def noise_spectrum(Y,
                                                                      # canonical orders (16_order): the storage order is moot
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     grams = [cross_product(Y, i) for i in index]                     # by blocks of rows: no copy of Y
-    raw = grams[0] + grams[1]
-    s, tau, rank = _spectrum_of(raw, Y.shape)
-    if not _resolvable(tau, Y.shape, float(np.trace(raw))):
+    s, tau, rank, raw = _spectrum_of(grams[0] + grams[1], Y.shape)
+    if not _resolvable(tau, Y.shape, raw.trace):
         return _unresolved_spectrum(Y, seed) if recentre else _lapack_spectrum(Y, np.ones(n), np.ones(d))
     best = NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), raw, raw, orders)
     row_scale, col_scale = np.ones(n), np.ones(d)
@@ -484,10 +473,11 @@ def noise_spectrum(Y,
             old, grams[h] = grams[h], None
             if uneven_rows: del old; grams[h] = cross_product(Y, i, row_scale, col_scale)
             else: old /= col_step[:, None]; old /= col_step; grams[h] = old   # columns alone: C^-1 G C^-1, no pass over Y
-        s, tau, rank = _spectrum_of(grams[0] + grams[1], Y.shape, overwrite=True)   # a temporary: no copy for LAPACK
+        s, tau, rank, gram = _spectrum_of(grams[0] + grams[1], Y.shape)   # reduced in place: no copy for LAPACK
         distance = bulk_distance(s, tau, rank, Y.shape)
-        if d - rank >= MIN_BULK and distance < best.bulk_distance:  # the sum again, the same to the bit, to keep
-            best = NoiseSpectrum(s, tau, rank, row_scale.copy(), col_scale.copy(), distance, grams[0] + grams[1], raw, orders)
+        if d - rank >= MIN_BULK and distance < best.bulk_distance:
+            best = NoiseSpectrum(s, tau, rank, row_scale.copy(), col_scale.copy(), distance, gram, raw, orders)
+        del gram                                                     # kept by `best`, or freed before the next round
     return best
 
 # %% ../../nbs/selection/32_whitening.ipynb #83682f9b
@@ -513,7 +503,7 @@ def _device_cross_product(Y, rows, row_scale, col_scale, xp, entries=DEVICE_BLOC
         if R is not None: block = block / xp.reshape(pick(R, start, stop), (-1, 1))
         if C is not None: block = block / C
         gram = gram + xp.matmul(block.T, block)
-    return np.require(to_host(gram), requirements='W')                # _fill_lower mirrors its upper triangle in place
+    return np.require(to_host(gram), requirements='W')                # fill_lower mirrors its upper triangle in place
 
 
 def _device_residual_norms(Y, W, r, second, weights, xp, entries=DEVICE_BLOCK_ENTRIES): # as _residual_norms's, Y on a device
