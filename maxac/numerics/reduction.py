@@ -64,13 +64,13 @@ class SymmetricReduction:
     lower=False)` gives it (through `dsyevr`, scaling included), so `values` are those of `eigvalsh` to the bit. It
     overwrites one triangle of A and the diagonal; the other triangle and a copy of the diagonal keep A, so it adds
     no D x D memory. `top_eigenpairs` then costs the tridiagonal matrix's eigenvectors and the reflections applied to
-    them; `matrix` puts A back.
+    them (a copy of the reflections while it runs, as `eigh` copies the matrix); `matrix` puts A back.
 
     Parameters
     ----------
     A : ndarray, shape (D, D)
-        Symmetric float64 matrix with both triangles equal to the bit, C- or Fortran-contiguous and writeable. It is
-        overwritten until `matrix()` restores it.
+        Symmetric finite float64 matrix with both triangles equal to the bit, C- or Fortran-contiguous and
+        writeable. It is overwritten until `matrix()` restores it.
 
     Attributes
     ----------
@@ -100,19 +100,27 @@ class SymmetricReduction:
                  f"{type(A).__name__} of shape {getattr(A, 'shape', None)} and dtype {getattr(A, 'dtype', None)}: "
                  f"pass np.array(A, dtype=float) to reduce a copy.")
         n = A.shape[0]
-        self._array, self._fortran = A, (A if A.flags.f_contiguous else A.T)   # A.T of a C-ordered A: its memory, in Fortran order
-        self.diagonal, self.trace, self._factor, self._packed = np.diag(A).copy(), float(np.trace(A)), 1.0, n > 0
-        if n == 0: self.values = np.zeros(0); return
+        self._array, self.diagonal, self.trace, self._factor = A, np.diag(A).copy(), float(np.trace(A)), 1.0
+        self._packed = n > 1                                             # D = 0 or 1: nothing to reduce (dsyevr's own shortcut)
+        if not self._packed: self.values = self.diagonal.copy(); return
+        top = max(float(A.max()), -float(A.min()))                      # max |A|, with no temporary
+        if not np.isfinite(top): fail("A has entries that are not finite (inf or NaN): its eigenvalues are not defined.")
         rmin, rmax = _scaling_limits()
-        top = max(float(self._fortran.max()), -float(self._fortran.min()))   # max |A|, with no temporary
         if 0 < top < rmin or top > rmax: self._factor = (rmin if top < rmin else rmax) / top
         if self._factor != 1.0: _scale_upper(self._fortran, self._factor)
         workspace = max(int(lapack.dsyevr_lwork(n, lower=0)[0]) - 5 * n, 1)   # what dsyevr leaves dsytrd: its blocking
         reduced, self._main, self._off, self._reflections, _ = lapack.dsytrd(self._fortran, lower=0, lwork=workspace, overwrite_a=1)
         if not np.shares_memory(reduced, self._fortran): self._fortran[...] = reduced   # not in place after all: copied back
         values, failed = lapack.dsterf(self._main, self._off)
-        if failed: values = self._bisection(1, n)[0]                     # dsyevr's own fallback: bisection
+        if failed:                                                       # dsyevr's own fallback: bisection, all of them
+            found, values, _, _, failed = lapack.dstebz(self._main, self._off, 1, 0.0, 0.0, 0, 0, 0.0, b'E')
+            if failed or found != n: raise np.linalg.LinAlgError("the eigenvalues of the tridiagonal matrix did not converge")
+            values = values[:n]
         self.values = values * (1 / self._factor) if self._factor != 1.0 else values
+
+    @property
+    def _fortran(self): # A's memory in Fortran order: A itself, or A.T of a C-ordered A (derived: copies stay whole)
+        return self._array if self._array.flags.f_contiguous else self._array.T
 
     def _bisection(self, first, last): # 1-based indices of the eigenvalues, ascending
         "`(values, blocks, splits)` of the tridiagonal matrix by LAPACK's bisection (`dstebz`), or None if it fails or finds another count."
@@ -130,7 +138,7 @@ class SymmetricReduction:
         Parameters
         ----------
         count : int
-            How many, 0..D.
+            How many, 0..D (a ValueError otherwise).
 
         Returns
         -------
@@ -143,6 +151,7 @@ class SymmetricReduction:
         array([4.])
         """
         n = self.values.size
+        if not 0 <= count <= n: fail(f"count must be between 0 and D = {n}; got {count}.")
         if count == 0: return np.zeros(0), np.zeros((n, 0))
         pairs = self._from_reduction(count) if self._packed and 5 * count <= n else None
         return pairs if pairs is not None else top_eigenpairs(self.matrix(), count)

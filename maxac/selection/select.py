@@ -108,7 +108,7 @@ def _row_blocks(n_rows, width):
 def _object_blocks(spectrum, Y, transposed, rank, n_draws):
     "Per block of objects (rows of X): squared scores on the top `rank` components of the spectrum's matrix, and energies."
     from maxac.numerics.truncated import blas_product
-    values, vectors = spectrum.gram.top_eigenpairs(rank)             # from the spectrum's reduction: no second one
+    values, vectors = spectrum.gram.top_eigenpairs(rank)             # from the spectrum's reduction while 5 rank <= D
     if transposed:                                                    # objects index the Gram matrix: no product needed
         yield np.maximum(values, 0) * vectors ** 2, spectrum.gram.diagonal.copy(); return
     rows, weighted = spectrum.row_scale, np.ascontiguousarray(vectors / spectrum.col_scale[:, None])   # Y_w V = R^-1 Y (C^-1 V)

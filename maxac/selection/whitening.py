@@ -339,8 +339,8 @@ class NoiseSpectrum:
         Kolmogorov distance of the bulk to Marchenko-Pastur.
     gram : SymmetricReduction, or None
         Gram matrix of the matrix whose spectrum this is, as the eigenvalues left it: reduced in its own storage
-        (`gram.matrix()` gives it back, `gram.top_eigenpairs(k)` its top eigenpairs with no second reduction; None:
-        LAPACK's SVD).
+        (`gram.matrix()` gives it back, `gram.top_eigenpairs(k)` its top eigenpairs from the same reduction while
+        5k <= D; None: LAPACK's SVD).
     raw_gram : SymmetricReduction, or None
         Gram matrix of Y itself, before whitening, likewise (the same object as `gram` when nothing was whitened;
         None: not formed).
