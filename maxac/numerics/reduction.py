@@ -56,6 +56,22 @@ def fill_lower(A):
         corner[...] = np.triu(corner) + np.triu(corner, 1).T
     return A
 
+# %% ../../nbs/numerics/10_reduction.ipynb #ec2bfa25
+def _tridiagonal_top(main, off, upper, factors, count): # T's diagonal and off-diagonal; dsytrd's Fortran-order array and factors
+    "The top `count` eigenpairs of the reduced matrix, as bisection orders them (None if a step fails): T's eigenvectors by inverse iteration, then the reflections."
+    n = main.size
+    found, values, blocks, splits, failed = lapack.dstebz(main, off, 3, 0.0, 0.0, n - count + 1, n, 0.0, b'B')
+    if failed or found != count: return None                       # ties at the cut: another count
+    vectors, failed = lapack.dstein(main, off, values[:found], blocks, splits)
+    if failed: return None
+    reflections = np.asfortranarray(upper[:n - 1, 1:][::-1, ::-1])  # the upper triangle's reflections, read backwards:
+    factors, part = factors[::-1].copy(), np.asfortranarray(vectors[:n - 1][::-1])   # QR's order, which dormqr applies
+    size = int(lapack.dormqr(b'L', b'N', reflections, factors, part, -1)[1][0])
+    product, _, failed = lapack.dormqr(b'L', b'N', reflections, factors, part, max(size, 1), overwrite_c=1)
+    if failed: return None
+    vectors[:n - 1] = product[::-1]
+    return values[:found], vectors
+
 # %% ../../nbs/numerics/10_reduction.ipynb #8e65d07c
 class SymmetricReduction:
     """A symmetric matrix reduced to tridiagonal form once, in its own storage: all its eigenvalues, its top eigenpairs, then the matrix back.
@@ -122,12 +138,6 @@ class SymmetricReduction:
     def _fortran(self): # A's memory in Fortran order: A itself, or A.T of a C-ordered A (derived: copies stay whole)
         return self._array if self._array.flags.f_contiguous else self._array.T
 
-    def _bisection(self, first, last): # 1-based indices of the eigenvalues, ascending
-        "`(values, blocks, splits)` of the tridiagonal matrix by LAPACK's bisection (`dstebz`), or None if it fails or finds another count."
-        found, values, blocks, splits, info = lapack.dstebz(self._main, self._off, 3, 0.0, 0.0, first, last, 0.0, b'B')
-        if info or found != last - first + 1: return None
-        return values[:found], blocks, splits
-
     def top_eigenpairs(self, count):
         """The `count` largest eigenvalues, descending, and their eigenvectors as columns, as `top_eigenpairs` gives them.
 
@@ -157,18 +167,10 @@ class SymmetricReduction:
         return pairs if pairs is not None else top_eigenpairs(self.matrix(), count)
 
     def _from_reduction(self, count):
-        "The top `count` eigenpairs from the reduction (None if a LAPACK step fails): eigenvectors of the tridiagonal matrix, then the reflections."
-        n, bisected = self.values.size, self._bisection(self.values.size - count + 1, self.values.size)
-        if bisected is None: return None
-        values, blocks, splits = bisected
-        vectors, failed = lapack.dstein(self._main, self._off, values, blocks, splits)
-        if failed: return None
-        reflections = np.asfortranarray(self._fortran[:n - 1, 1:][::-1, ::-1])   # the upper triangle's reflections
-        factors, part = self._reflections[::-1].copy(), np.asfortranarray(vectors[:n - 1][::-1])  # read backwards: QR's
-        size = int(lapack.dormqr(b'L', b'N', reflections, factors, part, -1)[1][0])     # order, which dormqr applies
-        product, _, failed = lapack.dormqr(b'L', b'N', reflections, factors, part, max(size, 1), overwrite_c=1)
-        if failed: return None
-        vectors[:n - 1] = product[::-1]
+        "The top `count` eigenpairs from the reduction, descending (None if a LAPACK step fails)."
+        pairs = _tridiagonal_top(self._main, self._off, self._fortran, self._reflections, count)
+        if pairs is None: return None
+        values, vectors = pairs
         values = values * (1 / self._factor) if self._factor != 1.0 else values
         order = np.argsort(values, kind='stable')[::-1]
         return values[order], vectors[:, order]
