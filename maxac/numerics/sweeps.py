@@ -11,8 +11,24 @@ import numpy as np
 from concurrent.futures import ThreadPoolExecutor
 
 
+_BLAS = []                             # the BLAS controllers, found once per process (finding them reads every loaded library)
+_FINDING = threading.Lock()
+
+
+def _blas_controllers():
+    "threadpoolctl's controllers of the BLAS libraries loaded at the first call, found once (2 ms); each reads its limit live."
+    with _FINDING:
+        if not _BLAS:
+            from threadpoolctl import ThreadpoolController
+            _BLAS.append(ThreadpoolController().select(user_api='blas').lib_controllers)
+    return _BLAS[0]
+
+
 def sweep_threads():
-    """Threads a sweep over the rows may use: the fewest any loaded BLAS may use now (`threadpoolctl`), at least 1.
+    """Threads a sweep over the rows may use: the fewest any BLAS may use now (`threadpoolctl`), at least 1.
+
+    The BLAS libraries are those loaded when it is first called (NumPy's and SciPy's, which `maxac` imports); their
+    limits are read at each call, so `threadpoolctl.threadpool_limits` holds at once.
 
     Returns
     -------
@@ -24,9 +40,7 @@ def sweep_threads():
     >>> with threadpool_limits(1): sweep_threads()
     1
     """
-    from threadpoolctl import ThreadpoolController
-    counts = [library.num_threads for library in ThreadpoolController().select(user_api='blas').lib_controllers]
-    return max(1, min(counts, default=1))
+    return max(1, min((library.num_threads for library in _blas_controllers()), default=1))
 
 # %% ../../nbs/numerics/07_sweeps.ipynb #f86dc14c
 def row_sweep(function,
