@@ -64,9 +64,9 @@ def _hashes(blocks, axis): # dense float64 matrices joined side by side (axis 1)
     return total
 
 # %% ../../nbs/selection/14_degenerate.ipynb #fb73c244
-def _twins(blocks, axis): # dense float64 matrices joined side by side (axis 1) or stacked (axis 0)
+def _twins(blocks, axis, hashes=None): # dense float64 matrices joined side by side (axis 1) or stacked (axis 0); their `_hashes`, if known
     "For each row (axis 1) or column (axis 0) of the joined blocks, the index of the first one equal to it bit for bit."
-    hashes = _hashes(blocks, axis)
+    hashes = _hashes(blocks, axis) if hashes is None else hashes
     first = np.arange(hashes.size)
     order = np.argsort(hashes, kind='stable')
     same = hashes[order][1:] == hashes[order][:-1]                    # equal hashes: candidates, compared in full below
@@ -81,14 +81,45 @@ def _twins(blocks, axis): # dense float64 matrices joined side by side (axis 1) 
 
 def _duplicated(M, # dense float64 matrix (or on a device), or a list of them joined along the other axis (two measurements)
                 axis=1, # 1: rows, 0: columns
-                specific=False): # only repeats that share with their twin a value found nowhere else in its column
+                specific=False, # only repeats that share with their twin a value found nowhere else in its column
+                hashes=None): # host blocks: their `_hashes` along axis, if known
     "Mask of the rows (or columns) equal, bit for bit, to an earlier one: hashed into buckets, then compared in full."
     blocks = M if isinstance(M, list) else [M]
     xp = array_namespace(*blocks)
-    first = _twins(blocks, axis) if xp is None else _device_twins(blocks, axis, xp)
+    first = _twins(blocks, axis, hashes) if xp is None else _device_twins(blocks, axis, xp)
     mask = first != np.arange(first.size)
     if specific and mask.any(): mask &= _specific(blocks, first, xp)
     return mask
+
+# %% ../../nbs/selection/14_degenerate.ipynb #34ae3c56
+def _dense_sweep(blocks): # dense float64 host matrices of one shape: one, or two measurements
+    "One sweep: `(column extremes per matrix, zero-row mask, {0: column hashes, 1: row hashes})`, as `_extremes` and `_hashes` give them."
+    (n, d), count = blocks[0].shape, len(blocks)
+    seeded = lambda size: np.random.default_rng(0).integers(1, 2 ** 63, size=size, dtype=np.uint64) | np.uint64(1)
+    row_weights, col_weights = np.split(seeded(d * count), count), np.split(seeded(n * count), count)   # as `_hashes`
+    row_hash, zero = np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=bool)
+    step = max(1, 2 ** 16 // max(d, 1))
+    take = scratch((step, d), np.uint64)                              # each thread's work array (07_sweeps)
+    def swept(task): # 8 blocks of rows: their row results written in place, their column results returned
+        out = []
+        for M, rw, cw in zip(blocks, row_weights, col_weights):
+            bits, top, bottom, partial = M.view(np.uint64), np.full(d, -np.inf), np.full(d, np.inf), np.zeros(d, dtype=np.uint64)
+            for start in range(task.start, task.stop, step):
+                rows = slice(start, min(start + step, task.stop))
+                part = M[rows]
+                np.maximum(top, part.max(axis=0), out=top); np.minimum(bottom, part.min(axis=0), out=bottom)
+                zero[rows] |= (part.max(axis=1) == 0) & (part.min(axis=1) == 0)
+                mixed = _mixed(bits[rows], take()[:rows.stop - rows.start])
+                row_hash[rows] += np.einsum('ij,j->i', mixed, rw)
+                partial += np.einsum('i,ij->j', cw[rows], mixed)
+            out.append((top, bottom, partial))
+        return out
+    extremes, col_hash = [(np.full(d, -np.inf), np.full(d, np.inf)) for _ in blocks], np.zeros(d, dtype=np.uint64)
+    for results in row_sweep(swept, n, 8 * step):                   # on threads; folded exactly, in any order
+        for (top, bottom), (high, low, partial) in zip(extremes, results):
+            np.maximum(top, high, out=top); np.minimum(bottom, low, out=bottom); col_hash += partial
+    return extremes, zero, {0: col_hash, 1: row_hash}
+
 
 # %% ../../nbs/selection/14_degenerate.ipynb #3439c7b4
 def _specific(blocks, first, xp=None): # the matrices side by side (or on a device, with xp); each row's earliest equal row
@@ -267,6 +298,25 @@ def _subtable(M, rows, columns): # dense, scipy sparse or on a device; host inde
     if rows.size < M.shape[0]: M = xp.take(M, to_device(rows, M, xp), axis=0)
     return M if columns.size == M.shape[1] else xp.take(M, to_device(columns, M, xp), axis=1)
 
+# %% ../../nbs/selection/14_degenerate.ipynb #3214cf34
+_KINDS = (('constant_columns', 0), ('zero_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1))   # searched in this order
+
+
+def _first_found(view, zero_rows): # the data kept so far (one matrix, or two measurements); whether zero rows count
+    "`(kind, axis, mask, column extremes of view[0] or None)`: the first kind of `_KINDS` found, or kind None; host arrays in one sweep."
+    dense, xp = not scipy.sparse.issparse(view[0]), array_namespace(*view)
+    extremes, zero, hashes = _dense_sweep(view) if dense and xp is None else (None, None, {0: None, 1: None})
+    for name, axis in _KINDS:
+        if name == 'constant_columns':
+            extremes = extremes or [_extremes(M, 0) for M in view]
+            drop = np.any([top - bottom == 0 for top, bottom in extremes], axis=0)
+        elif name == 'zero_rows': drop = (np.any([_zero_rows(M) for M in view], axis=0) if zero is None else zero) & zero_rows
+        elif not dense: continue
+        else: drop = _duplicated(view, axis=axis, specific=axis == 1, hashes=hashes[axis])   # the measurements joined, never copied
+        if drop.any(): return name, axis, drop, extremes[0]
+    return None, None, None, extremes[0]
+
+
 # %% ../../nbs/selection/14_degenerate.ipynb #111c922f
 def find_degenerate(X,
                     X2=None,
@@ -312,16 +362,8 @@ def find_degenerate(X,
     found = {'constant_columns': [], 'zero_rows': [], 'duplicate_columns': [], 'duplicate_rows': []}
     while rows.size > 1 and cols.size > 1:
         view = [_subtable(M, rows, cols) for M in pair]                   # one copy once something is set aside
-        dense = not scipy.sparse.issparse(view[0])
-        for name, axis in (('constant_columns', 0), ('zero_rows', 1), ('duplicate_columns', 0), ('duplicate_rows', 1)):
-            if name == 'constant_columns':
-                extremes = [_extremes(M, 0) for M in view]
-                drop = np.any([top - bottom == 0 for top, bottom in extremes], axis=0)
-            elif name == 'zero_rows': drop = np.any([_zero_rows(M) for M in view], axis=0) & zero_rows
-            elif not dense: continue
-            else: drop = _duplicated(view, axis=axis, specific=axis == 1)   # the measurements joined, never copied
-            if drop.any(): break
-        else: break                                                     # nothing degenerate is left
+        name, axis, drop, extremes = _first_found(view, zero_rows)
+        if name is None: break                                          # nothing degenerate is left
         kept = cols if axis == 0 else rows
         found[name].append(kept[drop])
         if axis == 0: cols = cols[~drop]
@@ -331,7 +373,7 @@ def find_degenerate(X,
     sparse = scipy.sparse.issparse(X)
     if not (relations and rows.size - center > cols.size >= 3) or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
     view = [_subtable(M, rows, cols) for M in pair]
-    magnitude = max(np.max(extremes[0][0]), -np.min(extremes[0][1])) if view[0] is pair[0] else None   # of the last view
+    magnitude = max(np.max(extremes[0]), -np.min(extremes[1])) if view[0] is pair[0] else None   # of the last view
     dependent, linear = find_relations(*view, center=center, magnitude=magnitude)
     aside.dependent_columns = cols[dependent]
     aside.relations = tuple(Relation(int(cols[r.column]), cols[r.indices], r.coefficients, r.constant) for r in linear)
