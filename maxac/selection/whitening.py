@@ -203,12 +203,14 @@ def noise_profile(Y,
     True
     """
     n, d = sum(len(h) for h in halves), grams[0].shape[0]
-    G = lambda rows, cols: grams[0][np.ix_(rows, cols)] + grams[1][np.ix_(rows, cols)]   # blocks of the whole Gram matrix
+    order, h = np.concatenate(columns), columns[0].size                # the whole Gram matrix, its columns in halves
+    whole = (grams[0] + grams[1]).take(order, axis=0).take(order, axis=1)   # one gather: its blocks are views
+    G = {(0, 0): whole[:h, :h], (0, 1): whole[:h, h:], (1, 1): whole[h:, h:], (1, 0): whole[h:, :h]}
     col, diagonal = np.empty(d), np.diag(grams[0]) + np.diag(grams[1])
-    for fit, test in (columns, columns[::-1]):                      # factors from one half of the columns
-        s, V = _top(G(fit, fit), min(pilot_rank, fit.size // 2))
+    for (a, b), (fit, test) in zip(((0, 1), (1, 0)), (columns, columns[::-1])):   # factors from one half of the columns
+        s, V = _top(G[a, a], min(pilot_rank, fit.size // 2))
         V, s = V[:, s > s[0] * 1e-8] if s.size else V, s[s > s[0] * 1e-8] if s.size else s
-        scores = blas_product(V.T, G(fit, test)) / s[:, None]        # U_fit^T y_j for the columns j in test
+        scores = blas_product(V.T, G[a, b]) / s[:, None]             # U_fit^T y_j for the columns j in test
         col[test] = (diagonal[test] - (scores ** 2).sum(axis=0)) / (n - s.size)
     r = min(pilot_rank, d // 2)
     lanczos = gap is not None and r == pilot_rank and gap <= LANCZOS_GAP
