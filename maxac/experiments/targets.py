@@ -15,6 +15,7 @@ TARGETS = (                          # (name, unit, target, 'at most' or 'at lea
     ('select_rank, one matrix, 20000 x 1000', 'Gram matrices', 2.0, 'at most'),
     ('capacity_curve, K = 50, 20000 x 1000', 'Gram matrices', 2.0, 'at most'),
     ('select_rank peak extra memory, 20000 x 1000', 'input copies', 0.25, 'at most'),
+    ('MaxACRank.fit_transform memory, 20000 x 1000', 'input copies', 0.25, 'at most'),
     ('select_rank, sparse pair 100000 x 20000', 'CSRs extra', 2.5, 'at most'),
     ('denoising_confidence per draw, 4000 x 300', 'thin SVDs', 2.0, 'at most'),
     ('select_rank from 1 to 2 BLAS threads', "of the Gram matrix's gain", 0.8, 'at least'),
@@ -64,6 +65,7 @@ def measure_targets():
     from maxac.selection.select import select_rank
     from maxac.theory.svd import capacity_curve
     from maxac.selection.confidence import denoising_confidence
+    from maxac.interfaces.estimator import MaxACRank                 # scikit-learn: a development dependency, as this module
     X1, X2 = planted_pair(20000, 1000, rank=10, seed=0)
     A, B = sparse_pair(100000, 20000, density=1e-3, rank=10, seed=0)
     small = planted_pair(4000, 300, rank=10, seed=1)[0]
@@ -73,6 +75,7 @@ def measure_targets():
         measured = [best_time(lambda: select_rank(X1), repeat=2, **cpu)[0] / gram,
                     best_time(lambda: capacity_curve(X1, X2, 50), repeat=2, **cpu)[0] / gram,
                     peak_memory(lambda: select_rank(X1)) / X1.nbytes,
+                    peak_memory(lambda: MaxACRank().fit_transform(X1)) / X1.nbytes,   # beyond its N x k result
                     peak_memory(lambda: select_rank(A, B)) / _csr_bytes(A)]
         svd = best_time(lambda: scipy.linalg.svd(small, full_matrices=False, check_finite=False), **cpu)[0]
         draws = 4

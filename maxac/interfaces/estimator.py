@@ -10,6 +10,7 @@ import numpy as np
 from ..numerics.checks import fail
 from ..numerics.checks import check_real_entries, check_seed, method_of, power_of_two_scale
 from ..selection.select import select_rank
+from ..numerics.certificate import BLOCK_ENTRIES
 from ..numerics.device import array_namespace, device_of, largest_magnitude_on_device, readable_on_host, to_device, to_host
 try:
     from sklearn import get_config
@@ -274,6 +275,12 @@ def _products(A, vectors, xp):
     "A' @ vectors on the host (left vectors to right ones), taken where A lives."
     return A.T @ vectors if xp is None else to_host(xp.matrix_transpose(A) @ to_device(vectors, A, xp))
 
+
+def _by_blocks(f, X): # host N x D; a function of a block of rows giving that block's rows of the result
+    "`f(X)` computed a block of about BLOCK_ENTRIES entries at a time and stacked: the temporaries of one block, never a copy of X."
+    step = max(1, BLOCK_ENTRIES // max(X.shape[1], 1))
+    return np.concatenate([f(X[start:start + step]) for start in range(0, max(X.shape[0], 1), step)])
+
 # %% ../../nbs/interfaces/36_estimator.ipynb #1fd20135
 @method_of(MaxACRank)
 def _transform(self, X):
@@ -293,7 +300,9 @@ def _transform(self, X):
     if xp is None: check_real_entries(X, 'X')
     X = validate_data(self, X, dtype=[np.float64, np.float32] if xp is None else [xp.float64, xp.float32], reset=False)
     components = self.components_.T if xp is None else xp.matrix_transpose(self.components_)
-    return ((X - _cast(self.mean_, X.dtype, xp)) / _cast(self.scale_, X.dtype, xp)) @ _cast(components, X.dtype, xp)
+    mean, scale, components = (_cast(a, X.dtype, xp) for a in (self.mean_, self.scale_, components))
+    if xp is not None: return ((X - mean) / scale) @ components
+    return _by_blocks(lambda B: ((B - mean) / scale) @ components, X)   # no copy of X: a block of rows at a time
 
 
 @method_of(MaxACRank)
@@ -316,7 +325,10 @@ def _inverse_transform(self, Z):
     Z = Z if Z.dtype in floats else _cast(Z, floats[1], xp)
     if Z.ndim != 2 or Z.shape[1] != self.n_components_:
         fail(f"Z must be 2-D with n_components_ = {self.n_components_} columns (the output of transform); got shape {Z.shape}.")
-    return (Z @ _cast(self.components_, Z.dtype, xp)) * _cast(self.scale_, Z.dtype, xp) + _cast(self.mean_, Z.dtype, xp)
+    if xp is not None: return (Z @ _cast(self.components_, Z.dtype, xp)) * _cast(self.scale_, Z.dtype, xp) + _cast(self.mean_, Z.dtype, xp)
+    out = Z @ self.components_.astype(Z.dtype, copy=False)             # the result; scaled and shifted in place
+    out *= self.scale_.astype(Z.dtype, copy=False); out += self.mean_.astype(Z.dtype, copy=False)
+    return out
 
 # %% ../../nbs/interfaces/36_estimator.ipynb #cada2d6b
 @method_of(MaxACRank)
@@ -338,8 +350,11 @@ def _score_samples(self, X):
     Z = _cast(Z, space.float64, xp)
     if not tau2 > 0: fail("score_samples needs a positive noise_variance_: the fitted data are exactly of rank "
                            "n_components_, so the likelihood is degenerate; fit on noisy data.")
-    X = (validate_data(self, X, dtype=space.float64, reset=False) - self.mean_) / self.scale_   # the fitted units
-    squares = np.einsum('ij,ij->i', X, X) if xp is None else xp.sum(X * X, axis=1)
+    X = validate_data(self, X, dtype=space.float64, reset=False)
+    def squares(B): # rows of X (all of them on a device); their squared norms in the fitted units
+        unit = (B - self.mean_) / self.scale_
+        return np.einsum('ij,ij->i', unit, unit) if xp is None else xp.sum(unit * unit, axis=1)
+    squares = _by_blocks(squares, X) if xp is None else squares(X)  # on the host a block of rows at a time: no copy of X
     quadratic = space.sum(Z ** 2 / self.explained_variance_, axis=1) + (squares - space.sum(Z ** 2, axis=1)) / tau2
     log_det = float(np.log(to_host(self.explained_variance_)).sum() + (X.shape[1] - self.n_components_) * np.log(tau2)
                + 2 * np.log(to_host(self.scale_)).sum())            # the Jacobian of the scaling: densities of X itself
