@@ -195,3 +195,25 @@ class SymmetricReduction:
             self._fortran[np.diag_indices(self.diagonal.size)] = self.diagonal
             self._packed = False
         return self._array
+
+    def restored_copy(self):
+        """A copy of A as it was, the reduction kept (one D x D array more).
+
+        Returns
+        -------
+        ndarray, shape (D, D)
+            A, in a new array.
+
+        Examples
+        --------
+        >>> A = np.array([[2., 1.], [1., 3.]])
+        >>> reduced = SymmetricReduction(A)
+        >>> reduced.restored_copy(), reduced.top_eigenpairs(1)[0].round(4)
+        (array([[2., 1.],
+               [1., 3.]]), array([3.618]))
+        """
+        if not self._packed: return self._array.copy()
+        copy = np.tril(self._fortran, -1)                              # the kept triangle (Fortran order: A's lower one)
+        copy += copy.T
+        copy[np.diag_indices(self.diagonal.size)] = self.diagonal
+        return copy

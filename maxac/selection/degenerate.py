@@ -340,9 +340,10 @@ def find_degenerate(X,
         minus the mean like any other.
     center : bool, default False
         The columns will be centred: relations may then hold up to a constant (dummy columns that sum to one).
-    relations : bool, default True
+    relations : bool or SymmetricReduction, default True
         Search the columns of a table with more objects than columns for linear relations (a sparse one: with at
-        most `SPARSE_RELATION_COLUMNS` columns).
+        most `SPARSE_RELATION_COLUMNS` columns); a `SymmetricReduction`: search them with that Gram matrix of the
+        columns kept, formed elsewhere (`find_relations`'s `gram`).
 
     Returns
     -------
@@ -371,10 +372,10 @@ def find_degenerate(X,
     as_array = lambda parts: np.sort(np.concatenate(parts)) if parts else np.zeros(0, dtype=int)
     aside = SetAside(tuple(X.shape), *(as_array(found[name]) for name in found))
     sparse = scipy.sparse.issparse(X)
-    if not (relations and rows.size - center > cols.size >= 3) or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
+    if relations is False or not rows.size - center > cols.size >= 3 or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
     view = [_subtable(M, rows, cols) for M in pair]
     magnitude = max(np.max(extremes[0]), -np.min(extremes[1])) if view[0] is pair[0] else None   # of the last view
-    dependent, linear = find_relations(*view, center=center, magnitude=magnitude)
+    dependent, linear = find_relations(*view, center=center, magnitude=magnitude, gram=None if relations is True else relations)
     aside.dependent_columns = cols[dependent]
     aside.relations = tuple(Relation(int(cols[r.column]), cols[r.indices], r.coefficients, r.constant) for r in linear)
     return aside

@@ -260,7 +260,8 @@ def prepare(X1,
             X2=None,
             center=False,
             scale=False,
-            whiten=True):
+            whiten=True,
+            relations=True):
     """Check a table, set aside what carries no information, centre it and scale its columns, as `select_rank` does.
 
     Parameters
@@ -277,6 +278,10 @@ def prepare(X1,
         two by the spread of the columns of X1 - X2 (dense tables with more rows than columns).
     whiten : bool, default True
         Whether the one-matrix noise model may whiten.
+    relations : bool or SymmetricReduction, default True
+        Search the columns for linear relations (`find_degenerate`). `select_rank` passes False for one dense matrix
+        and rules them out from the Gram matrix its spectrum reduces anyway (`relations_ruled_out`); where it cannot,
+        it prepares again with that Gram matrix, which the search then uses instead of forming its own.
 
     Returns
     -------
@@ -306,7 +311,7 @@ def prepare(X1,
         data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else checked,)
     data = tuple(M.toarray() if scipy.sparse.issparse(M) and M.shape[0] * M.shape[1] <= FULL_SVD_ENTRIES else M
                  for M in data)                                         # small sparse tables are analysed as dense ones
-    aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center)
+    aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center, relations=relations)
     if aside: data = tuple(aside.take(M) for M in data)
     shape = _shape_after(data[0].shape, aside, pair)
     data = tuple(_centred(M, name, center) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))

@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['RELATION_GAP', 'ROUNDING_MARGIN', 'SPARSE_RELATION_COLUMNS', 'SCREEN_ROWS', 'storage_rounding', 'Relation',
-           'find_relations']
+           'find_relations', 'relations_ruled_out', 'RelationsPossible']
 
 # %% ../../nbs/selection/14_relations.ipynb #2e3b5079
 import numpy as np
@@ -219,6 +219,19 @@ def _screen(X, center, magnitude=None): # dense N x D (or on a device), the firs
     return _gap_in(X[rows] if xp is None else xp.take(X, to_device(rows, X, xp), axis=0), center, shrink)
 
 # %% ../../nbs/selection/14_relations.ipynb #26d7dac7
+def _given_gram(X, gram, center): # dense host N x D; the reduced Gram matrix of its (centred) columns, up to column factors
+    "`_centred_gram`'s results for a Gram matrix formed elsewhere: the unit-column matrix from it, the norms and means from X."
+    scale = working_scale(X)                                          # the units the search reports in, as `_centred_gram`'s
+    means = X.mean(axis=0) if center else np.zeros(X.shape[1])
+    step, squares = max(1, BLOCK_ENTRIES // X.shape[1]), np.zeros(X.shape[1])
+    for start in range(0, X.shape[0], step):                          # centred block by block: nothing cancels
+        block = (X[start:start + step] - means) / scale
+        squares += np.einsum('ij,ij->j', block, block)
+    unit, root = gram.restored_copy(), np.sqrt(np.maximum(gram.diagonal, np.finfo(float).tiny))
+    unit /= root[:, None]; unit /= root
+    return unit, np.sqrt(np.maximum(squares, np.finfo(float).tiny)), means, scale, 1.0   # centred in full: no precision lost
+
+
 def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
     "Rows made to hold 1 at one column each and 0 at the others' (the last columns that matter first): `[(column, row)]`."
     M, chosen = contributions.copy(), []
@@ -237,7 +250,8 @@ def _pivots(contributions): # r x D: each row a relation, in units of each colum
 def find_relations(X,
                    X2=None,
                    center=False,
-                   magnitude=None):
+                   magnitude=None,
+                   gram=None):
     """Columns that are linear functions of the others, exactly or to the rounding of their stored decimals.
 
     Parameters
@@ -251,6 +265,11 @@ def find_relations(X,
         Search the centred columns: a relation then holds up to a constant.
     magnitude : float, optional
         max |X|, if known: one pass over X fewer.
+    gram : SymmetricReduction, optional
+        The Gram matrix of X's columns (centred if `center`; each column and the whole may be scaled by any positive
+        factor), reduced, as `noise_spectrum` forms it: one host matrix is then searched with it, without a screen or a
+        Gram matrix of its own (`relations_ruled_out` has found it cannot rule relations out); X's decimals, means and
+        column norms still come from X.
 
     Returns
     -------
@@ -266,11 +285,13 @@ def find_relations(X,
     >>> dependent, [str(r) for r in relations]
     (array([4]), ['column 5 = column 1 - column 2 + 3'])
     """
-    if not _screen(X, center, magnitude): return np.zeros(0, dtype=int), ()      # most tables: one small Gram matrix, no relation
     pair = [X] if X2 is None else [X, X2]
-    gram, means, scale, loss = _centred_gram(pair, center)
-    norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))   # columns to unit length: units cannot hide a relation
-    unit = gram / norms[:, None] / norms
+    if gram is not None: unit, norms, means, scale, loss = _given_gram(X, gram, center)
+    elif not _screen(X, center, magnitude): return np.zeros(0, dtype=int), ()   # most tables: one small Gram matrix, no relation
+    else:
+        gram, means, scale, loss = _centred_gram(pair, center)
+        norms = np.sqrt(np.maximum(np.diag(gram), np.finfo(float).tiny))   # columns to unit length: units cannot hide a relation
+        unit = gram / norms[:, None] / norms
     dense = lambda M: M.toarray() if scipy.sparse.issparse(M) else M   # the columns of candidate relations only
     xp = array_namespace(X)
     stored = (lambda columns: storage_rounding(np.vstack([dense(M[:, columns]) for M in pair]))) if xp is None else (
@@ -289,3 +310,67 @@ def find_relations(X,
         relations.append(Relation(j, terms, coefficients, constant))
     order = np.argsort([j for j, _ in chosen])
     return np.array([chosen[k][0] for k in order]), tuple(relations[k] for k in order)
+
+# %% ../../nbs/selection/14_relations.ipynb #ccdb313c
+def relations_ruled_out(gram,
+                        n_rows):
+    """True when `find_relations` surely finds no relation in the table whose Gram matrix is reduced in `gram`.
+
+    Its eigenvalues bound those of the unit-column Gram matrix (Ostrowski); where the bounds leave no room for a gap of
+    `RELATION_GAP`^2 among the smallest half, no eigensolver runs; otherwise the unit-column matrix's own eigenvalues,
+    from a copy, decide. Every rounding of either computation widens the bounds, so True is never wrong; False means
+    only that a relation may be there.
+
+    Parameters
+    ----------
+    gram : SymmetricReduction
+        The Gram matrix of the table's columns (centred, if the search would centre), reduced (`10_reduction`).
+    n_rows : int
+        The rows summed into it.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from maxac.numerics.truncated import gram_matrix
+    >>> from maxac.numerics.reduction import SymmetricReduction, fill_lower
+    >>> Z = np.random.default_rng(0).normal(size=(300, 5))
+    >>> reduced = lambda X: SymmetricReduction(fill_lower(gram_matrix(X)))
+    >>> relations_ruled_out(reduced(Z), 300), relations_ruled_out(reduced(np.c_[Z, Z[:, 0] - Z[:, 1]]), 300)
+    (True, False)
+    """
+    d, eps, n = gram.diagonal, np.finfo(float).eps, gram.diagonal.size
+    most = (n - 1) // 2
+    if most < 1 or not d.min() > 0: return False                         # a column of zeros: search
+    e = 8 * (n_rows + n) * eps * gram.trace                              # G's eigenvalues, in its own units
+    delta = 8 * (n_rows + n) * n * eps                                   # the unit-column values, either route
+    clear = lambda low, high: bool(low.min() > 0 and np.all(high < RELATION_GAP ** 2 * low))
+    stretch = 2 * n_rows * eps                                           # the computed diagonal's relative rounding
+    low = (gram.values[:most] - e) / (d.max() * (1 + stretch)) - delta   # Ostrowski, widened
+    high = (gram.values[1:most + 1] + e) / (d.min() * (1 - stretch)) + delta
+    if clear(low, high): return True
+    unit = gram.restored_copy()                                          # the unit-column values themselves
+    root = np.sqrt(d)
+    unit /= root[:, None]; unit /= root
+    values = scipy.linalg.eigvalsh(unit, check_finite=False, overwrite_a=True)
+    return clear(values[:most] - 2 * delta, values[1:most + 1] + 2 * delta)
+
+
+class RelationsPossible(Exception):
+    """Raised by `noise_spectrum(..., certify=True)` when the Gram matrix it reduced cannot rule out linear relations.
+
+    Attributes
+    ----------
+    gram : SymmetricReduction
+        That Gram matrix, reduced: `find_relations(..., gram=error.gram)` searches with it.
+
+    Examples
+    --------
+    >>> RelationsPossible(None).gram is None
+    True
+    """
+    def __init__(self, gram):
+        super().__init__("the Gram matrix cannot rule out linear relations among the columns: search them (find_relations)")
+        self.gram = gram

@@ -59,6 +59,7 @@ from ..theory.problem import tie_groups, tie_mean
 from ..numerics.order import object_order, positions, resampled_sums
 from .replicate import predicted_disagreement, noise_level, tail_energy_error
 from .whitening import noise_spectrum, NoiseSpectrum, dispersion_pvalue, WHITENING_LEVEL
+from .relations import RelationsPossible
 from ..numerics.device import array_namespace, largest_magnitude_on_device, to_device, to_host, DEVICE_BLOCK_ENTRIES
 
 
@@ -84,8 +85,8 @@ def _dask_spectrum(Y, max_rank):
     return spectrum, Y, scale
 
 
-def _predicted_spectrum(X, max_rank, whiten, rng, magnitude=None): # magnitude: max |X| if known
-    "`(spectrum, Y, scale, transposed)` of one matrix with its objects on the long side (Y: the matrix analysed, scaled)."
+def _predicted_spectrum(X, max_rank, whiten, rng, magnitude=None, certify=False): # magnitude: max |X| if known
+    "`(spectrum, Y, scale, transposed)` of one matrix with its objects on the long side (Y: the matrix analysed, scaled); `certify` as `noise_spectrum`'s."
     from maxac.numerics.certificate import is_dask_array
     transposed = X.shape[0] < X.shape[1]
     Y = X.T if transposed else X
@@ -95,7 +96,8 @@ def _predicted_spectrum(X, max_rank, whiten, rng, magnitude=None): # magnitude: 
     scale = working_scale(Y, magnitude=magnitude)
     if scale != 1.0: Y = Y / scale                                  # a power of two: exact
     top = None if magnitude is None else magnitude / scale
-    spectrum = _white_spectrum(Y, max_rank) if scipy.sparse.issparse(Y) else noise_spectrum(Y, whiten, rng, magnitude=top)
+    if scipy.sparse.issparse(Y): spectrum = _white_spectrum(Y, max_rank)
+    else: spectrum = noise_spectrum(Y, whiten, rng, magnitude=top, certify=certify and not transposed)   # wide: no relation is sought
     return spectrum, Y, scale, transposed
 
 # %% ../../nbs/selection/33_select.ipynb #702525bf
@@ -169,9 +171,10 @@ def _predicted_problem(s, e, shape, power):
     return SVDProblem(shape[0], shape[1], power, s, delta_sq, np.sqrt(np.cumsum(delta_sq) / shape[0]), tail, tail)
 
 # %% ../../nbs/selection/33_select.ipynb #4b7bc158
-def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng, magnitude=None):
-    "RankSelection of one matrix with its predicted replicate (magnitude: max |X| if known)."
-    spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng, magnitude)
+def _select_predicted(X, max_rank, sigma, whiten, n_bootstrap, resample, rng, magnitude=None, certify=False):
+    """RankSelection of one matrix with its predicted replicate (magnitude: max |X| if known); with `certify`,
+    `RelationsPossible` where the Gram matrix of X cannot rule out linear relations among its columns (`noise_spectrum`)."""
+    spectrum, Y, scale, transposed = _predicted_spectrum(X, max_rank, whiten, rng, magnitude, certify)
     shape = Y.shape
     K = min(max_rank, numerical_rank(spectrum.singular_values, shape))
     if K == 0: fail("X is all zeros (or constant after centring): it has no singular directions to select a rank from.")
@@ -530,19 +533,28 @@ def select_rank(X1,
         from maxac.selection.thinning import thinned_pair
         X1, X2 = thinned_pair(X1, seed=rng)
     pair = X2 is not None
-    prepared = prepare(X1, X2, center, scale, whiten)
-    data, aside, shape = prepared.data, prepared.aside, prepared.shape
-    sparse = scipy.sparse.issparse(data[0])
-    limit = _range_limit(shape, pair, sparse)
-    K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
-    if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
-    elif pairing == 'predicted': result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng, prepared.magnitude)
-    else:
-        pairs = _pairs(data[0], n_splits, rng, pairing)
-        if progress:
-            from tqdm.auto import tqdm
-            pairs = tqdm(pairs, total=n_splits, desc='maxac: pairs', leave=False)
-        result = _select_pairs(pairs, K, sigma, pairing)
+    search = not _relations_deferrable(X1, pair, pairing)            # one dense matrix: relations ruled out from its spectrum
+    for _ in range(2):                                               # ... or searched with its Gram matrix, then selected again
+        state = rng.bit_generator.state                                # a second try starts where the first did
+        prepared = prepare(X1, X2, center, scale, whiten, relations=search)
+        data, aside, shape = prepared.data, prepared.aside, prepared.shape
+        sparse = scipy.sparse.issparse(data[0])
+        limit = _range_limit(shape, pair, sparse)
+        K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
+        if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
+        elif pairing == 'predicted':
+            certify = search is False and shape[0] - center > shape[1] >= 3    # where find_degenerate would search
+            try: result = _select_predicted(data[0], K, sigma, whiten, n_bootstrap, resample, rng, prepared.magnitude, certify)
+            except RelationsPossible as possible:
+                search, rng.bit_generator.state = possible.gram, state     # searched with that Gram matrix, from the same seed
+                continue
+        else:
+            pairs = _pairs(data[0], n_splits, rng, pairing)
+            if progress:
+                from tqdm.auto import tqdm
+                pairs = tqdm(pairs, total=n_splits, desc='maxac: pairs', leave=False)
+            result = _select_pairs(pairs, K, sigma, pairing)
+        break
     result.centered, result.set_aside = center, aside
     result.scaled, result.column_scale = prepared.scaled, prepared.column_scale
     if prepared.contrasts: result.reusable.pop('gram', None)   # of the contrasts, not of the rows given
@@ -552,6 +564,12 @@ def select_rank(X1,
     return result
 
 # %% ../../nbs/selection/33_select.ipynb #9efcc180
+def _relations_deferrable(X, pair, pairing): # the data as given; whether X2 was; the pairing
+    "True for one dense host matrix and its predicted replicate: its relations are first ruled out from its spectrum (`relations_ruled_out`)."
+    from maxac.numerics.certificate import is_dask_array
+    return not pair and pairing == 'predicted' and not (scipy.sparse.issparse(X) or is_dask_array(X)) and array_namespace(X) is None
+
+
 def _range_text(shape, pair, aside, sparse=False):
     "Why the largest rank is what it is, for the error message."
     n, d = shape

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from .replicate import noise_level
 from ..numerics.truncated import upper_cross_product, blas_product, top_eigenpairs
 from ..numerics.reduction import SymmetricReduction, fill_lower
+from .relations import relations_ruled_out, RelationsPossible
 from ..numerics.certificate import BLOCK_ENTRIES, gram_singular_values
 import scipy.linalg.blas
 import scipy.sparse.linalg
@@ -412,7 +413,8 @@ def noise_spectrum(Y,
                    whiten=True,
                    seed=0,
                    recentre=True,
-                   magnitude=None):
+                   magnitude=None,
+                   certify=False):
     """The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests.
 
     A side is whitened when the spread of its noise variances (`noise_profile`) fails the dispersion test at
@@ -432,11 +434,19 @@ def noise_spectrum(Y,
         When the Gram matrix cannot resolve the noise (a large offset), take the scales from the centred Y.
     magnitude : float, optional
         max |Y|, if known (a check computed it): one pass over Y fewer.
+    certify : bool, default False
+        Raise `RelationsPossible` as soon as Y's Gram matrix is reduced, unless it rules out linear relations among
+        Y's columns (`relations_ruled_out` of `14_relations`): how `select_rank` skips their search on most tables.
 
     Returns
     -------
     NoiseSpectrum
         The singular values, the noise level and pilot rank, and the row and column scales used.
+
+    Raises
+    ------
+    RelationsPossible
+        With `certify`, carrying the reduced Gram matrix for the search.
 
     Examples
     --------
@@ -451,6 +461,7 @@ def noise_spectrum(Y,
         from maxac.numerics.truncated import gram_matrix
         upper = gram_matrix(Y) if array_namespace(Y) is None else cross_product(Y)   # on a device: there, D x D back
         s, tau, rank, gram = _spectrum_of(upper, Y.shape)
+        if certify and not relations_ruled_out(gram, n): raise RelationsPossible(gram)
         if not _resolvable(tau, Y.shape, gram.trace): return _lapack_spectrum(Y, np.ones(n), np.ones(d))
         return NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), gram, gram)
     rng = np.random.default_rng(seed)
@@ -460,6 +471,7 @@ def noise_spectrum(Y,
     index, columns = (rows[:n // 2], rows[n // 2:]), (cols[:d // 2], cols[d // 2:])
     grams = [cross_product(Y, i) for i in index]                     # by blocks of rows: no copy of Y
     s, tau, rank, raw = _spectrum_of(grams[0] + grams[1], Y.shape)
+    if certify and not relations_ruled_out(raw, n): raise RelationsPossible(raw)
     if not _resolvable(tau, Y.shape, raw.trace):
         return _unresolved_spectrum(Y, seed) if recentre else _lapack_spectrum(Y, np.ones(n), np.ones(d))
     best = NoiseSpectrum(s, tau, rank, np.ones(n), np.ones(d), bulk_distance(s, tau, rank, Y.shape), raw, raw, orders)
