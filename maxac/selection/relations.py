@@ -361,6 +361,11 @@ def relations_ruled_out(gram,
 class RelationsPossible(Exception):
     """Raised by `noise_spectrum(..., certify=True)` when the Gram matrix it reduced cannot rule out linear relations.
 
+    Parameters
+    ----------
+    gram : SymmetricReduction
+        The reduced Gram matrix.
+
     Attributes
     ----------
     gram : SymmetricReduction
