@@ -317,9 +317,9 @@ def relations_ruled_out(gram,
     """True when `find_relations` surely finds no relation in the table whose Gram matrix is reduced in `gram`.
 
     Its eigenvalues bound those of the unit-column Gram matrix (Ostrowski); where the bounds leave no room for a gap of
-    `RELATION_GAP`^2 among the smallest half, no eigensolver runs; otherwise the unit-column matrix's own eigenvalues,
-    from a copy, decide. Every rounding of either computation widens the bounds, so True is never wrong; False means
-    only that a relation may be there.
+    `RELATION_GAP`^2 among the smallest half, no eigensolver runs (nor where they show one for sure: False); otherwise
+    the unit-column matrix's own eigenvalues, from a copy, decide. Every rounding of either computation widens the
+    bounds, so True is never wrong; False means only that a relation may be there.
 
     Parameters
     ----------
@@ -348,9 +348,10 @@ def relations_ruled_out(gram,
     delta = 8 * (n_rows + n) * n * eps                                   # the unit-column values, either route
     clear = lambda low, high: bool(low.min() > 0 and np.all(high < RELATION_GAP ** 2 * low))
     stretch = 2 * n_rows * eps                                           # the computed diagonal's relative rounding
-    low = (gram.values[:most] - e) / (d.max() * (1 + stretch)) - delta   # Ostrowski, widened
-    high = (gram.values[1:most + 1] + e) / (d.min() * (1 - stretch)) + delta
-    if clear(low, high): return True
+    low = (gram.values[:most + 1] - e) / (d.max() * (1 + stretch)) - delta   # Ostrowski, widened
+    high = (gram.values[:most + 1] + e) / (d.min() * (1 - stretch)) + delta
+    if clear(low[:-1], high[1:]): return True
+    if np.any(low[1:] >= RELATION_GAP ** 2 * np.maximum(high[:-1], 0)): return False   # surely a gap: the search decides
     unit = gram.restored_copy()                                          # the unit-column values themselves
     root = np.sqrt(d)
     unit /= root[:, None]; unit /= root
