@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..numerics.truncated import upper_cross_product, blas_product
 from ..numerics.certificate import BLOCK_ENTRIES
 from ..theory.problem import working_scale
+from ..numerics.checks import fail
 from ..numerics.device import array_namespace, to_host, to_device, largest_magnitude_on_device, DEVICE_BLOCK_ENTRIES
 
 # %% ../../nbs/selection/14_relations.ipynb #1b064bd0
@@ -341,6 +342,7 @@ def relations_ruled_out(gram,
     >>> relations_ruled_out(reduced(Z), 300), relations_ruled_out(reduced(np.c_[Z, Z[:, 0] - Z[:, 1]]), 300)
     (True, False)
     """
+    if not hasattr(gram, 'restored_copy'): fail(f"gram must be a SymmetricReduction (maxac.numerics.reduction) of the Gram matrix; got {type(gram).__name__}.")
     d, eps, n = gram.diagonal, np.finfo(float).eps, gram.diagonal.size
     most = (n - 1) // 2
     if most < 1 or not d.min() > 0: return False                         # a column of zeros: search
