@@ -314,7 +314,7 @@ def denoising_confidence(X1,
     if not pair and selection.noise_level == 0.0:                        # select_rank has warned: low rank up to rounding
         warn("no noise was measured, so there is nothing to draw from: the probabilities are NaN.")
         return DenoisingConfidence(selection, np.nan, np.nan, empty, empty, empty, 0)
-    prepared = prepare(X1, X2, center, scale, whiten)                   # the data as select_rank analysed them
+    prepared = prepare(X1, X2, center, scale, whiten, set_aside=selection.set_aside)   # the data as select_rank analysed them
     data, center = prepared.data, center and not prepared.contrasts     # contrasts are centred already
     xp = array_namespace(*data)                                         # on a device (19_device): everything N x D stays there
     magnitude = None if xp is None else max(largest_magnitude_on_device(M, xp) for M in data)

@@ -15,6 +15,7 @@ from ..numerics.sweeps import row_sweep, scratch
 from ..numerics.checks import fail
 from ..numerics.device import array_namespace, device_of, to_host, to_device, largest_magnitude_on_device, DEVICE_BLOCK_ENTRIES
 from .relations import find_relations, Relation, SPARSE_RELATION_COLUMNS
+from ..numerics.reduction import SymmetricReduction
 
 
 def _extremes(X, # dense, scipy sparse matrix or on a device
@@ -372,10 +373,11 @@ def find_degenerate(X,
     as_array = lambda parts: np.sort(np.concatenate(parts)) if parts else np.zeros(0, dtype=int)
     aside = SetAside(tuple(X.shape), *(as_array(found[name]) for name in found))
     sparse = scipy.sparse.issparse(X)
-    if relations is False or not rows.size - center > cols.size >= 3 or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
+    gram = relations if isinstance(relations, SymmetricReduction) else None   # a Gram matrix formed elsewhere, or a flag
+    if not (gram is not None or relations) or not rows.size - center > cols.size >= 3 or sparse and cols.size > SPARSE_RELATION_COLUMNS: return aside
     view = [_subtable(M, rows, cols) for M in pair]
     magnitude = max(np.max(extremes[0]), -np.min(extremes[1])) if view[0] is pair[0] else None   # of the last view
-    dependent, linear = find_relations(*view, center=center, magnitude=magnitude, gram=None if relations is True else relations)
+    dependent, linear = find_relations(*view, center=center, magnitude=magnitude, gram=gram)
     aside.dependent_columns = cols[dependent]
     aside.relations = tuple(Relation(int(cols[r.column]), cols[r.indices], r.coefficients, r.constant) for r in linear)
     return aside

@@ -261,7 +261,8 @@ def prepare(X1,
             center=False,
             scale=False,
             whiten=True,
-            relations=True):
+            relations=True,
+            set_aside=None):
     """Check a table, set aside what carries no information, centre it and scale its columns, as `select_rank` does.
 
     Parameters
@@ -279,9 +280,13 @@ def prepare(X1,
     whiten : bool, default True
         Whether the one-matrix noise model may whiten.
     relations : bool or SymmetricReduction, default True
-        Search the columns for linear relations (`find_degenerate`). `select_rank` passes False for one dense matrix
-        and rules them out from the Gram matrix its spectrum reduces anyway (`relations_ruled_out`); where it cannot,
-        it prepares again with that Gram matrix, which the search then uses instead of forming its own.
+        Search the columns for linear relations (`find_degenerate`). `select_rank` passes False for one dense NumPy
+        matrix with its default pairing (the predicted replicate) and rules them out from the Gram matrix its
+        spectrum reduces anyway (`relations_ruled_out`); where it cannot, it prepares again with that Gram matrix,
+        which the search then uses instead of a screen and a Gram matrix of its own.
+    set_aside : SetAside, optional
+        What to set aside, as a selection of this table reported it (`RankSelection.set_aside`): nothing is searched,
+        and the data are those that selection analysed (`denoising_confidence` prepares so).
 
     Returns
     -------
@@ -311,7 +316,10 @@ def prepare(X1,
         data = ((X1, X2) if dask_input else check_pair(X1, X2)) if pair else (X1 if dask_input else checked,)
     data = tuple(M.toarray() if scipy.sparse.issparse(M) and M.shape[0] * M.shape[1] <= FULL_SVD_ENTRIES else M
                  for M in data)                                         # small sparse tables are analysed as dense ones
-    aside = None if dask_input else find_degenerate(*data, zero_rows=not center, center=center, relations=relations)
+    if set_aside is not None and tuple(set_aside.shape) != tuple(data[0].shape):
+        fail(f"set_aside is of a table of shape {tuple(set_aside.shape)}, not of X1's {tuple(data[0].shape)}: pass the selection of this table.")
+    if dask_input: aside = None
+    else: aside = set_aside if set_aside is not None else find_degenerate(*data, zero_rows=not center, center=center, relations=relations)
     if aside: data = tuple(aside.take(M) for M in data)
     shape = _shape_after(data[0].shape, aside, pair)
     data = tuple(_centred(M, name, center) for M, name in zip(data, ('X1', 'X2') if pair else ('X',)))

@@ -223,14 +223,17 @@ def _screen(X, center, magnitude=None): # dense N x D (or on a device), the firs
 def _given_gram(X, gram, center): # dense host N x D; the reduced Gram matrix of its (centred) columns, up to column factors
     "`_centred_gram`'s results for a Gram matrix formed elsewhere: the unit-column matrix from it, the norms and means from X."
     scale = working_scale(X)                                          # the units the search reports in, as `_centred_gram`'s
-    means = X.mean(axis=0) if center else np.zeros(X.shape[1])
-    step, squares = max(1, BLOCK_ENTRIES // X.shape[1]), np.zeros(X.shape[1])
+    means = (X / scale if scale != 1 else X).mean(axis=0) if center else np.zeros(X.shape[1])   # as there, scaled
+    step, squares, raw = max(1, BLOCK_ENTRIES // X.shape[1]), np.zeros(X.shape[1]), np.zeros(X.shape[1])
     for start in range(0, X.shape[0], step):                          # centred block by block: nothing cancels
-        block = (X[start:start + step] - means) / scale
+        block = X[start:start + step] / scale
+        raw += np.einsum('ij,ij->j', block, block)
+        block -= means
         squares += np.einsum('ij,ij->j', block, block)
+    loss = float(np.max(raw / np.maximum(squares, np.finfo(float).tiny))) if center else 1.0
     unit, root = gram.restored_copy(), np.sqrt(np.maximum(gram.diagonal, np.finfo(float).tiny))
-    unit /= root[:, None]; unit /= root
-    return unit, np.sqrt(np.maximum(squares, np.finfo(float).tiny)), means, scale, 1.0   # centred in full: no precision lost
+    unit /= root[:, None]; unit /= root                                # the precision centring costs: `_centring`'s rule
+    return unit, np.sqrt(np.maximum(squares, np.finfo(float).tiny)), means * scale, scale, loss if loss <= 4 else 1.0
 
 
 def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
@@ -268,9 +271,9 @@ def find_relations(X,
         max |X|, if known: one pass over X fewer.
     gram : SymmetricReduction, optional
         The Gram matrix of X's columns (centred if `center`; each column and the whole may be scaled by any positive
-        factor), reduced, as `noise_spectrum` forms it: one host matrix is then searched with it, without a screen or a
-        Gram matrix of its own (`relations_ruled_out` has found it cannot rule relations out); X's decimals, means and
-        column norms still come from X.
+        factor), reduced, as `noise_spectrum` forms it: X (one dense NumPy matrix, no X2) is then searched with it,
+        without a screen or a Gram matrix of its own (`relations_ruled_out` has found it cannot rule relations out);
+        X's decimals, means, column norms and the precision centring costs still come from X.
 
     Returns
     -------
@@ -287,6 +290,8 @@ def find_relations(X,
     (array([4]), ['column 5 = column 1 - column 2 + 3'])
     """
     pair = [X] if X2 is None else [X, X2]
+    if gram is not None and (X2 is not None or array_namespace(X) is not None or scipy.sparse.issparse(X)):
+        fail("find_relations searches with a given gram for one dense NumPy matrix only: pass X2=None, or no gram.")
     if gram is not None: unit, norms, means, scale, loss = _given_gram(X, gram, center)
     elif not _screen(X, center, magnitude): return np.zeros(0, dtype=int), ()   # most tables: one small Gram matrix, no relation
     else:

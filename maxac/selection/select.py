@@ -533,14 +533,18 @@ def select_rank(X1,
         from maxac.selection.thinning import thinned_pair
         X1, X2 = thinned_pair(X1, seed=rng)
     pair = X2 is not None
-    search = not _relations_deferrable(X1, pair, pairing)            # one dense matrix: relations ruled out from its spectrum
-    for _ in range(2):                                               # ... or searched with its Gram matrix, then selected again
-        state = rng.bit_generator.state                                # a second try starts where the first did
+    search = not _relations_deferrable(X1, pair, pairing)            # one dense NumPy matrix, predicted replicate: relations
+    for _ in range(2):                                               # ruled out from its spectrum, or searched with its Gram
+        state = rng.bit_generator.state                                # matrix and selected again from the same state
+        prepared = data = None                                         # the first try's data freed before the second's
         prepared = prepare(X1, X2, center, scale, whiten, relations=search)
         data, aside, shape = prepared.data, prepared.aside, prepared.shape
         sparse = scipy.sparse.issparse(data[0])
         limit = _range_limit(shape, pair, sparse)
-        K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
+        try: K = min(limit, DEFAULT_RANKS) if max_rank is None else check_rank(max_rank, limit, 'max_rank', _range_text(shape, pair, aside, sparse))
+        except ValueError:                                             # said once relations are set aside: they lower the limit
+            if search is not False: raise
+            search = True; continue
         if pair: result = _select_pairs([data], K, sigma, 'given', n_bootstrap, resample, rng)
         elif pairing == 'predicted':
             certify = search is False and shape[0] - center > shape[1] >= 3    # where find_degenerate would search
