@@ -13,7 +13,7 @@ from ..numerics.order import object_orders
 import scipy.linalg
 import scipy.stats
 from dataclasses import dataclass, field
-from .replicate import noise_level
+from .replicate import noise_level, spike_strength
 from ..numerics.truncated import upper_cross_product, blas_product, top_eigenpairs
 from ..numerics.reduction import SymmetricReduction, fill_lower
 from .relations import relations_ruled_out, RelationsPossible
@@ -172,7 +172,8 @@ def noise_profile(Y,
                   gap=None):
     """`(rows, columns)`: relative noise variances of each half's rows and of the columns, from cross-fitted residuals.
 
-    Column variances: residuals of each half of the columns after the factors fitted on the other half. Row
+    Column variances: residuals of each half of the columns after the factors fitted on the other half; for the
+    dispersion test, also less the signal those factors would miss under white noise (`_leakage_weights`). Row
     variances: residuals of each half of the rows outside the top right vectors of the other half. The columns need
     only the Gram matrices; the rows, one sweep over Y in its stored order by blocks (`_row_residuals`), with no copy of Y.
 
@@ -201,6 +202,10 @@ def noise_profile(Y,
         The noise variance of each row of each half, in the order of `halves` (up to a common factor).
     columns : ndarray, shape (D,)
         The noise variance of each column (up to a common factor).
+    white_columns : ndarray, shape (D,)
+        `columns` less the signal the factors miss if the noise is white (the spiked model's leak), which the
+        dispersion test reads beside `columns`, since white noise is its null hypothesis (`columns` where they
+        average zero or less).
 
     Examples
     --------
@@ -208,23 +213,39 @@ def noise_profile(Y,
     >>> scales = np.exp(rng.uniform(-1, 1, 40))
     >>> Y = rng.normal(size=(400, 40)) * scales                      # column noise sds differ
     >>> halves = [np.arange(200), np.arange(200, 400)]
-    >>> rows, columns = noise_profile(Y, halves, [cross_product(Y, h) for h in halves], [np.arange(20), np.arange(20, 40)], 0)
+    >>> rows, columns, _ = noise_profile(Y, halves, [cross_product(Y, h) for h in halves], [np.arange(20), np.arange(20, 40)], 0)
     >>> bool(np.corrcoef(columns, scales ** 2)[0, 1] > 0.99)
     True
     """
     n, d = sum(len(h) for h in halves), grams[0].shape[0]
-    col, diagonal = np.empty(d), np.diag(grams[0]) + np.diag(grams[1])
+    col, white, diagonal = np.empty(d), np.empty(d), np.diag(grams[0]) + np.diag(grams[1])
     for fit, test in (columns, columns[::-1]):                      # factors from one half of the columns
         s, V = _top(_summed_block(grams, fit, fit), min(pilot_rank, fit.size // 2))
         V, s = V[:, s > s[0] * 1e-8] if s.size else V, s[s > s[0] * 1e-8] if s.size else s
         scores = blas_product(V.T, _summed_block(grams, fit, test)) / s[:, None]   # U_fit^T y_j for the columns j in test
         col[test] = (diagonal[test] - (scores ** 2).sum(axis=0)) / (n - s.size)
+        w = _leakage_weights(s, float(np.mean(col[test])), (n, fit.size))   # the signal U_fit misses in white noise (below)
+        white[test] = col[test] - (w @ (scores ** 2 - col[test])) / (n - s.size)
     r = min(pilot_rank, d // 2)
     lanczos = gap is not None and r == pilot_rank and gap <= LANCZOS_GAP
     tops = [_top(gram, r, lanczos)[1] for gram in (grams[1], grams[0])]  # right vectors from the other half of the rows
     rows = [residual / (d - r) for residual in _row_residuals(Y, halves, tops, row_scale, col_scale)]
-    floor = lambda v: np.maximum(v, 1e-6 * max(float(np.mean(v)), np.finfo(float).tiny))
-    return [floor(v) for v in rows], floor(col)
+    if not np.mean(white) > 0: white = col                          # more than the residuals leaked: the noise is not white
+    floor = lambda v: np.maximum(v, max(1e-6 * float(np.mean(v)), float(np.finfo(float).tiny)))   # Python floats: no underflow
+    return [floor(v) for v in rows], floor(col), floor(white)
+
+# %% ../../nbs/selection/32_whitening.ipynb #f5d37a7d
+def _leakage_weights(values, # the top singular values of the N x |F| matrix fitted, descending
+                     noise_variance, # its noise variance per entry (the mean column estimate)
+                     shape): # (N, |F|), N >= |F|
+    "w_k = (1 - c_k^2) / c_k^2 = (theta~^2 + xi) / (theta~^4 - xi), c_k the spiked model's left cosine; 0 where w_k > 1 (c_k^2 < 1/2)."
+    if not noise_variance > 0: return np.zeros(len(values))          # no noise: nothing leaks that could be told apart
+    ratio = shape[1] / shape[0]
+    strength = spike_strength(np.asarray(values) / np.sqrt(noise_variance * shape[0]), ratio) ** 2   # theta~^2
+    with np.errstate(divide='ignore', invalid='ignore'):           # at the detection threshold theta~^4 = xi: infinite
+        w = (strength + ratio) / (strength ** 2 - ratio)
+    return np.where((w >= 0) & (w <= 1), w, 0.0)
+
 
 # %% ../../nbs/selection/32_whitening.ipynb #20960554
 WHITENING_LEVEL = 1e-3                  # p-value below which a side's noise variances are taken to differ
@@ -417,8 +438,8 @@ def noise_spectrum(Y,
                    certify=False):
     """The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests.
 
-    A side is whitened when the spread of its noise variances (`noise_profile`) fails the dispersion test at
-    `WHITENING_LEVEL`; the whitened spectrum is kept when its bulk is closer to the Marchenko-Pastur law than before
+    A side is whitened when the spread of its noise variances (`noise_profile`; for the columns, both the plain
+    estimates and those less the signal leak of white noise) fails the dispersion test at `WHITENING_LEVEL`; the whitened spectrum is kept when its bulk is closer to the Marchenko-Pastur law than before
     (`bulk_distance`), over up to `WHITENING_ROUNDS` rounds.
 
     Parameters
@@ -478,12 +499,12 @@ def noise_spectrum(Y,
     row_scale, col_scale = np.ones(n), np.ones(d)
     for _ in range(WHITENING_ROUNDS):
         gap = (s[rank] / s[rank - 1]) ** 2 if 0 < rank < d else None    # of the matrix the grams sum to
-        row_var, col_var = noise_profile(Y, index, grams, columns, rank, row_scale, col_scale, gap)
+        row_var, col_var, white_var = noise_profile(Y, index, grams, columns, rank, row_scale, col_scale, gap)
         all_rows = np.concatenate(row_var)
         if not (np.all(np.isfinite(all_rows)) and np.all(np.isfinite(col_var)) and all_rows.mean() > 0 < col_var.mean()):
             break                                                    # no noise to whiten (exactly low rank)
         uneven_rows = dispersion_pvalue(all_rows, (d - rank) * _evenness(col_var)) < WHITENING_LEVEL
-        uneven_cols = dispersion_pvalue(col_var, (n - rank) * _evenness(all_rows)) < WHITENING_LEVEL
+        uneven_cols = max(dispersion_pvalue(v, (n - rank) * _evenness(all_rows)) for v in (col_var, white_var)) < WHITENING_LEVEL
         if not (uneven_rows or uneven_cols): break
         row_step = [np.sqrt(v / all_rows.mean()) if uneven_rows else np.ones(v.size) for v in row_var]
         col_step = np.sqrt(col_var / col_var.mean()) if uneven_cols else np.ones(d)
