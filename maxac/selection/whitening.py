@@ -170,7 +170,7 @@ def noise_profile(Y,
                   row_scale=None,
                   col_scale=None,
                   gap=None):
-    """`(rows, columns)`: relative noise variances of each half's rows and of the columns, from cross-fitted residuals.
+    """`(rows, columns, white_columns)`: relative noise variances of each half's rows and of the columns, from cross-fitted residuals.
 
     Column variances: residuals of each half of the columns after the factors fitted on the other half; for the
     dispersion test, also less the signal those factors would miss under white noise (`_leakage_weights`). Row
@@ -439,8 +439,9 @@ def noise_spectrum(Y,
     """The spectrum of Y, or of Y with its rows and columns whitened if that passes the dispersion and Marchenko-Pastur tests.
 
     A side is whitened when the spread of its noise variances (`noise_profile`; for the columns, both the plain
-    estimates and those less the signal leak of white noise) fails the dispersion test at `WHITENING_LEVEL`; the whitened spectrum is kept when its bulk is closer to the Marchenko-Pastur law than before
-    (`bulk_distance`), over up to `WHITENING_ROUNDS` rounds.
+    estimates and those less the signal leak of white noise) fails the dispersion test at `WHITENING_LEVEL`; the
+    whitened spectrum is kept when its bulk is closer to the Marchenko-Pastur law than before (`bulk_distance`), over
+    up to `WHITENING_ROUNDS` rounds.
 
     Parameters
     ----------
