@@ -306,9 +306,12 @@ def find_relations(X,
     r, values, vectors = _null_directions(unit, loss, pair, X.shape[0] * len(pair), rounding)
     if r == 0: return np.zeros(0, dtype=int), ()
     chosen, M = _pivots(vectors[:, :r].T)
-    tolerance = max(1e-6, 10 * np.sqrt(values[r - 1] / values[r]))   # how far rounding can tilt a relation
-    digits, relations = int(np.clip(-np.log10(tolerance), 1, 6)), []
+    coordinates = M @ vectors[:, :r]                                  # each relation in the basis of the null directions
+    own = coordinates ** 2 @ values[:r] / np.sum(coordinates ** 2, axis=1)   # its own residual, an eigenvalue's size
+    relations = []
     for j, i in chosen:
+        tolerance = max(1e-6, 10 * np.sqrt(own[i] / values[r]))       # how far rounding can tilt this relation
+        digits = int(np.clip(-np.log10(tolerance), 1, 6))
         terms = np.flatnonzero((np.abs(M[i]) > tolerance) & (np.arange(M.shape[1]) != j))
         coefficients = np.array([float(f'{c:.{digits}g}') for c in -M[i, terms] * norms[j] / norms[terms]])
         constant = float(means[j] - coefficients @ means[terms]) if center else 0.0
