@@ -57,11 +57,14 @@ def _projected(B, scale, col_weights, row_weights): # dense or sparse N x D; D x
         return _sparse_keys(B, scale, col_weights)[3:].T, _sparse_keys(B.T, scale, row_weights)[3:].T
     if B.flags.f_contiguous and not B.flags.c_contiguous: return _projected(B.T, scale, row_weights, col_weights)[::-1]
     rows, columns = np.zeros((B.shape[0], col_weights.shape[1])), np.zeros((B.shape[1], row_weights.shape[1]))
-    step = max(1, BLOCK_ENTRIES // max(B.shape[1], 1))
-    for start in range(0, B.shape[0], step):
-        part = np.asarray(B[start:start + step], dtype=float) / scale
-        rows[start:start + step] = blas_product(part, col_weights)      # scipy's BLAS, as for the Gram matrix (11)
-        columns += blas_product(part.T, row_weights[start:start + step])
+    step, by_column = max(1, BLOCK_ENTRIES // max(B.shape[1], 1)), np.ascontiguousarray(col_weights.T)
+    take = scratch((step, B.shape[1]))                                # each thread's scaled block (07_sweeps)
+    def projected_block(block): # a slice of rows: writes their projections, returns its share of the columns'
+        part = np.divide(B[block], scale, out=take()[:block.stop - block.start])
+        for k, w in enumerate(by_column): rows[block, k] = np.einsum('ij,j->i', part, w)   # einsum: no lock held,
+        return [np.einsum('i,ij->j', w, part) for w in row_weights[block].T]   # and a, b <= 2: BLAS would not thread
+    for part in row_sweep(projected_block, B.shape[0], step):         # on threads, folded in block order
+        for k, share in enumerate(part): columns[:, k] += share
     return rows, columns
 
 # %% ../../nbs/numerics/16_order.ipynb #8d355e66

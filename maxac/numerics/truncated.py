@@ -98,8 +98,9 @@ def blas_product(A, B):
 
     numpy and scipy each load their own OpenBLAS, and each keeps its threads spinning for a while after a call: with
     two or more threads, a LAPACK call right after a numpy product runs slower (measured in `46_targets`). The passes
-    of `select_rank` over the data (whitening, the votes, the canonical order, the screen, `svd_problem`'s projections)
-    multiply by this function, so one pool of threads serves them, the Gram matrix and the eigensolvers.
+    of `select_rank` over the data (whitening, the votes, the screen, `svd_problem`'s projections) multiply by this
+    function, so one pool of threads serves them, the Gram matrix and the eigensolvers; products with one or two
+    columns, which it would run on one core, are `einsum` in a `row_sweep` instead (`07_sweeps`).
 
     Parameters
     ----------
