@@ -173,12 +173,14 @@ def _device_centred_gram(pair, center, xp): # arrays of one shape on one device
 
 # %% ../../nbs/selection/14_relations.ipynb #4dc4890e
 def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit columns; its precision loss; data; their rounding
-    "`(r, eigenvalues, eigenvectors)`: the r smallest directions lie at the rounding or storage level, far below the rest."
+    """`(r, eigenvalues, eigenvectors, floor, delta)`: the r smallest directions lie at the rounding or storage level, far
+    below the rest; `floor` is the Gram matrix's own rounding and `delta` each column's stored rounding in unit columns
+    (0 outside the candidate directions), the level's two parts (`_holds`)."""
     d = gram.shape[0]
     values = scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)   # ascending; vectors only if needed
     values, most = np.maximum(values, 0), (d - 1) // 2                # fewer relations than columns kept
     gaps = np.flatnonzero(values[1:most + 1] >= RELATION_GAP ** 2 * values[:most]) + 1   # r: a gap above the r smallest
-    if not gaps.size: return 0, values, None
+    if not gaps.size: return 0, values, None, None, None
     vectors = scipy.linalg.eigh(gram, lower=False, check_finite=False, subset_by_index=[0, gaps[-1]])[1]
     V = vectors[:, :gaps[-1]]
     involved = np.flatnonzero(np.any(V ** 2 > 1e-12, axis=1))
@@ -189,7 +191,7 @@ def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit co
     at_rounding = values[:gaps[-1]] <= level
     kept = values[gaps] >= RELATION_GAP ** 2 * floor                  # what is kept stands clear of the Gram's rounding
     ok = [int(r) for r, clear in zip(gaps, kept) if clear and at_rounding[:r].all()]
-    return max(ok, default=0), values, vectors
+    return max(ok, default=0), values, vectors, floor, delta
 
 # %% ../../nbs/selection/14_relations.ipynb #2bfcb7e7
 SCREEN_ROWS = 2                         # the screen reads this many rows per column, when the table has twice as many
@@ -219,7 +221,7 @@ def _screen(X, center, magnitude=None): # dense N x D (or on a device), the firs
     shrink = (1 - np.sqrt(d / m)) ** 2 / 2                             # the subset's noise edge lies lower: a smaller gap
     return _gap_in(X[rows] if xp is None else xp.take(X, to_device(rows, X, xp), axis=0), center, shrink)
 
-# %% ../../nbs/selection/14_relations.ipynb #26d7dac7
+# %% ../../nbs/selection/14_relations.ipynb #222b7df2
 def _given_gram(X, gram, center): # dense host N x D; the reduced Gram matrix of its (centred) columns, up to column factors
     "`_centred_gram`'s results for a Gram matrix formed elsewhere: the unit-column matrix from it, the norms and means from X."
     scale = working_scale(X)                                          # the units the search reports in, as `_centred_gram`'s
@@ -236,6 +238,7 @@ def _given_gram(X, gram, center): # dense host N x D; the reduced Gram matrix of
     return unit, np.sqrt(np.maximum(squares, np.finfo(float).tiny)), means * scale, scale, loss if loss <= 4 else 1.0
 
 
+# %% ../../nbs/selection/14_relations.ipynb #99b427f0
 def _pivots(contributions): # r x D: each row a relation, in units of each column's norm
     "Rows made to hold 1 at one column each and 0 at the others' (the last columns that matter first): `[(column, row)]`."
     M, chosen = contributions.copy(), []
@@ -251,6 +254,42 @@ def _pivots(contributions): # r x D: each row a relation, in units of each colum
     return chosen, M
 
 
+def _holds(unit, u, floor, delta, rows): # unit-column Gram (upper triangle read); a relation in unit columns; as below
+    "True if u^T G u is within the level `_null_directions` finds relations at (its floor and delta; rows: N, or 2N)."
+    fortran, lower = (unit, 0) if unit.flags.f_contiguous else (np.ascontiguousarray(unit).T, 1)   # LAPACK's upper triangle
+    residual = float(u @ scipy.linalg.blas.dsymv(1.0, fortran, u, lower=lower))
+    return residual <= ROUNDING_MARGIN ** 2 * (floor * (u @ u) + rows * (u ** 2) @ delta ** 2)
+
+
+def _block(unit, rows, columns): # a Gram matrix of which the upper triangle is read; index arrays
+    "`unit[rows][:, columns]` of the symmetric matrix whose upper triangle `unit` holds."
+    return np.where(rows[:, None] <= columns, unit[np.ix_(rows, columns)], unit[np.ix_(columns, rows)].T)
+
+
+def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, m[j] = 1; that Gram; norms; tilt; `_holds`
+    "`(terms, coefficients)` of column j: terms above the tolerance, then more, largest first, least squares, until it holds."
+    order = np.array([t for t in np.argsort(-np.abs(m), kind='stable') if t != j and m[t] != 0], dtype=int)
+    in_units = lambda terms, c: np.bincount(np.r_[j, terms], np.r_[1.0, -c * norms[terms] / norms[j]], m.size)
+    G, g = _block(unit, order, order), -_block(unit, order, np.array([j]))[:, 0]   # each fit reads a leading block of these
+    def fitted(count): # the `count` largest terms, in column order, and their least-squares weights in data units
+        if not count: return order[:0], np.zeros(0)
+        block, target = G[:count, :count], g[:count]
+        try: u = scipy.linalg.cho_solve(scipy.linalg.cho_factor(block, check_finite=False), target, check_finite=False)
+        except np.linalg.LinAlgError: u = scipy.linalg.lstsq(block, target, check_finite=False, lapack_driver='gelsy')[0]
+        terms, sort = order[:count], np.argsort(order[:count])
+        return terms[sort], (-u * norms[j] / norms[terms])[sort]     # column j = sum of these times the columns
+    low, high = int(np.sum(np.abs(m[order]) > tolerance)), order.size   # all terms: the relation as found
+    if holds(in_units(*fitted(low))): high = low
+    while high - low > 1:                                             # bisected: a least-squares solve per step, log D steps
+        low, high = (low, (low + high) // 2) if holds(in_units(*fitted((low + high) // 2))) else ((low + high) // 2, high)
+    terms, weights = fitted(high)
+    for digits in range(int(np.clip(-np.log10(tolerance), 1, 6)), 7):   # as few digits as the tilt allows, more if they fail
+        coefficients = np.array([float(f'{c:.{digits}g}') for c in weights])
+        if holds(in_units(terms, coefficients)): break
+    return terms, coefficients
+
+
+# %% ../../nbs/selection/14_relations.ipynb #26d7dac7
 def find_relations(X,
                    X2=None,
                    center=False,
@@ -303,17 +342,16 @@ def find_relations(X,
     stored = (lambda columns: storage_rounding(np.vstack([dense(M[:, columns]) for M in pair]))) if xp is None else (
         lambda columns: _device_storage_rounding([xp.take(M, to_device(columns, M, xp), axis=1) for M in pair], xp))
     rounding = lambda columns: stored(columns) / scale / norms[columns]
-    r, values, vectors = _null_directions(unit, loss, pair, X.shape[0] * len(pair), rounding)
+    rows = X.shape[0] * len(pair)
+    r, values, vectors, floor, delta = _null_directions(unit, loss, pair, rows, rounding)
     if r == 0: return np.zeros(0, dtype=int), ()
     chosen, M = _pivots(vectors[:, :r].T)
     coordinates = M @ vectors[:, :r]                                  # each relation in the basis of the null directions
     own = coordinates ** 2 @ values[:r] / np.sum(coordinates ** 2, axis=1)   # its own residual, an eigenvalue's size
-    relations = []
+    holds, relations = lambda u: _holds(unit, u, floor, delta, rows), []
     for j, i in chosen:
         tolerance = max(1e-6, 10 * np.sqrt(own[i] / values[r]))       # how far rounding can tilt this relation
-        digits = int(np.clip(-np.log10(tolerance), 1, 6))
-        terms = np.flatnonzero((np.abs(M[i]) > tolerance) & (np.arange(M.shape[1]) != j))
-        coefficients = np.array([float(f'{c:.{digits}g}') for c in -M[i, terms] * norms[j] / norms[terms]])
+        terms, coefficients = _stated(M[i], j, unit, norms, tolerance, holds)
         constant = float(means[j] - coefficients @ means[terms]) if center else 0.0
         constant = constant if abs(constant) > tolerance * (abs(means[j]) + norms[j] * scale / np.sqrt(X.shape[0] * len(pair))) else 0.0
         relations.append(Relation(j, terms, coefficients, constant))
