@@ -99,7 +99,7 @@ class Relation:
     constant: float = 0.0
 
     def text(self, names=None, shown=6):
-        """The relation as an equation, `shown` terms at most (more: how many columns it combines).
+        """The relation as an equation, its numbers as stored, `shown` terms at most (more: how many columns it combines).
 
         Parameters
         ----------
@@ -114,9 +114,10 @@ class Relation:
         """
         name = (lambda j: str(names[j])) if names is not None else (lambda j: f'column {j + 1}')
         if len(self.indices) > shown: return f'{name(self.column)} = a combination of {len(self.indices)} columns'
-        terms = [(c, ('' if np.isclose(abs(c), 1, rtol=1e-9, atol=0) else f'{abs(c):.4g} ') + name(j))
+        number = lambda x: repr(float(abs(x))).removesuffix('.0')           # as stored: the shortest text that reads back
+        terms = [(c, ('' if np.isclose(abs(c), 1, rtol=1e-9, atol=0) else number(c) + ' ') + name(j))
                  for j, c in zip(self.indices, self.coefficients)]
-        if self.constant: terms.append((self.constant, f'{abs(self.constant):.4g}'))
+        if self.constant: terms.append((self.constant, number(self.constant)))
         body = ''.join((' - ' if c < 0 else ' + ') + word for c, word in terms)
         body = (body[3:] if body.startswith(' + ') else '-' + body[3:]) if body else '0'
         return f'{name(self.column)} = {body}'
@@ -175,7 +176,7 @@ def _device_centred_gram(pair, center, xp): # arrays of one shape on one device
 def _null_directions(gram, loss, pair, rows, rounding): # Gram matrix of unit columns; its precision loss; data; their rounding
     """`(r, eigenvalues, eigenvectors, floor, delta)`: the r smallest directions lie at the rounding or storage level, far
     below the rest; `floor` is the Gram matrix's own rounding and `delta` each column's stored rounding in unit columns
-    (0 outside the candidate directions), the level's two parts (`_holds`)."""
+    (0 outside the candidate directions), the level's two parts (`_slack`)."""
     d = gram.shape[0]
     values = scipy.linalg.eigvalsh(gram, lower=False, check_finite=False)   # ascending; vectors only if needed
     values, most = np.maximum(values, 0), (d - 1) // 2                # fewer relations than columns kept
@@ -254,11 +255,23 @@ def _pivots(contributions): # r x D: each row a relation, in units of each colum
     return chosen, M
 
 
-def _holds(unit, u, floor, delta, rows): # unit-column Gram (upper triangle read); a relation in unit columns; as below
-    "True if u^T G u is within the level `_null_directions` finds relations at (its floor and delta; rows: N, or 2N)."
+def _slack(unit, u, floor, delta, rows): # unit-column Gram (upper triangle read); a relation in unit columns; as below
+    "How far u^T G u lies below the level `_null_directions` finds relations at (its floor and delta; rows: N, or 2N)."
     fortran, lower = (unit, 0) if unit.flags.f_contiguous else (np.ascontiguousarray(unit).T, 1)   # LAPACK's upper triangle
     residual = float(u @ scipy.linalg.blas.dsymv(1.0, fortran, u, lower=lower))
-    return residual <= ROUNDING_MARGIN ** 2 * (floor * (u @ u) + rows * (u ** 2) @ delta ** 2)
+    return ROUNDING_MARGIN ** 2 * (floor * (u @ u) + rows * (u ** 2) @ delta ** 2) - residual
+
+
+def _in_units(j, terms, coefficients, norms): # the dependent column; the others; column j = sum of coefficients times them
+    "The relation as a vector in unit columns, 1 at column j."
+    return np.bincount(np.r_[j, terms], np.r_[1.0, -coefficients * norms[terms] / norms[j]], norms.size)
+
+
+def _rounded_constant(value, spare, rows, size): # the exact constant; the relation's slack in unit columns; rows; ||x_j||
+    "The constant with the fewest significant digits whose error on every row the slack absorbs (0 if it absorbs all)."
+    absorbed = lambda error: rows * (error / size) ** 2 <= spare      # in units of the column's norm: no overflow
+    if absorbed(value): return 0.0
+    return next((c for c in (float(f'{value:.{digits}g}') for digits in range(1, 18)) if absorbed(value - c)), value)
 
 
 def _block(unit, rows, columns): # a Gram matrix of which the upper triangle is read; index arrays
@@ -266,10 +279,10 @@ def _block(unit, rows, columns): # a Gram matrix of which the upper triangle is 
     return np.where(rows[:, None] <= columns, unit[np.ix_(rows, columns)], unit[np.ix_(columns, rows)].T)
 
 
-def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, m[j] = 1; that Gram; norms; tilt; `_holds`
+def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, m[j] = 1; that Gram; norms; tilt; a test
     "`(terms, coefficients)` of column j: terms above the tolerance, then more, largest first, least squares, until it holds."
     order = np.array([t for t in np.argsort(-np.abs(m), kind='stable') if t != j and m[t] != 0], dtype=int)
-    in_units = lambda terms, c: np.bincount(np.r_[j, terms], np.r_[1.0, -c * norms[terms] / norms[j]], m.size)
+    in_units = lambda terms, c: _in_units(j, terms, c, norms)
     G, g = _block(unit, order, order), -_block(unit, order, np.array([j]))[:, 0]   # each fit reads a leading block of these
     def fitted(count): # the `count` largest terms, in column order, and their least-squares weights in data units
         if not count: return order[:0], np.zeros(0)
@@ -348,12 +361,12 @@ def find_relations(X,
     chosen, M = _pivots(vectors[:, :r].T)
     coordinates = M @ vectors[:, :r]                                  # each relation in the basis of the null directions
     own = coordinates ** 2 @ values[:r] / np.sum(coordinates ** 2, axis=1)   # its own residual, an eigenvalue's size
-    holds, relations = lambda u: _holds(unit, u, floor, delta, rows), []
+    slack, relations = lambda u: _slack(unit, u, floor, delta, rows), []
     for j, i in chosen:
         tolerance = max(1e-6, 10 * np.sqrt(own[i] / values[r]))       # how far rounding can tilt this relation
-        terms, coefficients = _stated(M[i], j, unit, norms, tolerance, holds)
-        constant = float(means[j] - coefficients @ means[terms]) if center else 0.0
-        constant = constant if abs(constant) > tolerance * (abs(means[j]) + norms[j] * scale / np.sqrt(X.shape[0] * len(pair))) else 0.0
+        terms, coefficients = _stated(M[i], j, unit, norms, tolerance, lambda u: slack(u) >= 0)
+        spare, size = slack(_in_units(j, terms, coefficients, norms)), norms[j] * scale   # size: ||x_j|| in data units
+        constant = _rounded_constant(float(means[j] - coefficients @ means[terms]), spare, rows, size) if center else 0.0
         relations.append(Relation(j, terms, coefficients, constant))
     order = np.argsort([j for j, _ in chosen])
     return np.array([chosen[k][0] for k in order]), tuple(relations[k] for k in order)
