@@ -262,6 +262,13 @@ def _slack(unit, u, floor, delta, rows): # unit-column Gram (upper triangle read
     return ROUNDING_MARGIN ** 2 * (floor * (u @ u) + rows * (u ** 2) @ delta ** 2) - residual
 
 
+def _holding(V, values, level): # D x r null directions of the unit-column Gram; their eigenvalues; the level's diagonal
+    "`(V', V'^T G V')`: the directions of span(V) on all of which u^T G u <= u^T diag(level) u (V itself where all of it)."
+    w, W = scipy.linalg.eigh(np.diag(values) - (V * level[:, None]).T @ V)   # r x r: the bound less the residual, as a form
+    if np.all(w <= 0): return V, np.diag(values)                      # each eigenvector's test was the whole truth
+    return V @ W[:, w <= 0], (W[:, w <= 0].T * values) @ W[:, w <= 0]   # another's decimals lent some of them their level
+
+
 def _in_units(j, terms, coefficients, norms): # the dependent column; the others; column j = sum of coefficients times them
     "The relation as a vector in unit columns, 1 at column j."
     return np.bincount(np.r_[j, terms], np.r_[1.0, -coefficients * norms[terms] / norms[j]], norms.size)
@@ -279,10 +286,10 @@ def _block(unit, rows, columns): # a Gram matrix of which the upper triangle is 
     return np.where(rows[:, None] <= columns, unit[np.ix_(rows, columns)], unit[np.ix_(columns, rows)].T)
 
 
-def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, m[j] = 1; that Gram; norms; tilt; a test
-    "`(terms, coefficients)` of column j: terms above the tolerance, then more, largest first, least squares, until it holds."
+def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, m[j] = 1; that Gram; norms; its tilt; a test
+    "`(terms, coefficients)` of column j: the fewest terms, largest first, that hold when fitted by least squares; digits likewise."
     order = np.array([t for t in np.argsort(-np.abs(m), kind='stable') if t != j and m[t] != 0], dtype=int)
-    in_units = lambda terms, c: _in_units(j, terms, c, norms)
+    in_units, weights_of_m = lambda terms, c: _in_units(j, terms, c, norms), -m * norms[j] / norms
     G, g = _block(unit, order, order), -_block(unit, order, np.array([j]))[:, 0]   # each fit reads a leading block of these
     def fitted(count): # the `count` largest terms, in column order, and their least-squares weights in data units
         if not count: return order[:0], np.zeros(0)
@@ -291,15 +298,15 @@ def _stated(m, j, unit, norms, tolerance, holds): # a relation in unit columns, 
         except np.linalg.LinAlgError: u = scipy.linalg.lstsq(block, target, check_finite=False, lapack_driver='gelsy')[0]
         terms, sort = order[:count], np.argsort(order[:count])
         return terms[sort], (-u * norms[j] / norms[terms])[sort]     # column j = sum of these times the columns
-    low, high = int(np.sum(np.abs(m[order]) > tolerance)), order.size   # all terms: the relation as found
+    low, high = 0, order.size                                         # none; all: the relation as found
     if holds(in_units(*fitted(low))): high = low
     while high - low > 1:                                             # bisected: a least-squares solve per step, log D steps
         low, high = (low, (low + high) // 2) if holds(in_units(*fitted((low + high) // 2))) else ((low + high) // 2, high)
     terms, weights = fitted(high)
-    for digits in range(int(np.clip(-np.log10(tolerance), 1, 6)), 7):   # as few digits as the tilt allows, more if they fail
+    for digits in range(int(np.clip(-np.log10(tolerance), 1, 6)), 18):   # as few digits as the tilt allows, up to all
         coefficients = np.array([float(f'{c:.{digits}g}') for c in weights])
-        if holds(in_units(terms, coefficients)): break
-    return terms, coefficients
+        if holds(in_units(terms, coefficients)): return terms, coefficients
+    return np.sort(order), weights_of_m[np.sort(order)]                # none holds: the relation as found, which does
 
 
 # %% ../../nbs/selection/14_relations.ipynb #26d7dac7
@@ -358,9 +365,11 @@ def find_relations(X,
     rows = X.shape[0] * len(pair)
     r, values, vectors, floor, delta = _null_directions(unit, loss, pair, rows, rounding)
     if r == 0: return np.zeros(0, dtype=int), ()
-    chosen, M = _pivots(vectors[:, :r].T)
-    coordinates = M @ vectors[:, :r]                                  # each relation in the basis of the null directions
-    own = coordinates ** 2 @ values[:r] / np.sum(coordinates ** 2, axis=1)   # its own residual, an eigenvalue's size
+    V, gram_of_V = _holding(vectors[:, :r], values[:r], ROUNDING_MARGIN ** 2 * (floor + rows * delta ** 2))
+    if V.shape[1] == 0: return np.zeros(0, dtype=int), ()
+    chosen, M = _pivots(V.T)
+    coordinates = M @ V                                               # each relation in the basis of the null directions
+    own = np.einsum('ij,jk,ik->i', coordinates, gram_of_V, coordinates) / np.sum(coordinates ** 2, axis=1)   # its residual
     slack, relations = lambda u: _slack(unit, u, floor, delta, rows), []
     for j, i in chosen:
         tolerance = max(1e-6, 10 * np.sqrt(own[i] / values[r]))       # how far rounding can tilt this relation
@@ -368,8 +377,8 @@ def find_relations(X,
         spare, size = slack(_in_units(j, terms, coefficients, norms)), norms[j] * scale   # size: ||x_j|| in data units
         constant = _rounded_constant(float(means[j] - coefficients @ means[terms]), spare, rows, size) if center else 0.0
         relations.append(Relation(j, terms, coefficients, constant))
-    order = np.argsort([j for j, _ in chosen])
-    return np.array([chosen[k][0] for k in order]), tuple(relations[k] for k in order)
+    relations.sort(key=lambda relation: relation.column)
+    return np.array([relation.column for relation in relations], dtype=int), tuple(relations)
 
 # %% ../../nbs/selection/14_relations.ipynb #ccdb313c
 def relations_ruled_out(gram,
