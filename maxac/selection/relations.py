@@ -99,7 +99,7 @@ class Relation:
     constant: float = 0.0
 
     def text(self, names=None, shown=6):
-        """The relation as an equation, its numbers as stored, `shown` terms at most (more: how many columns it combines).
+        """The relation as an equation, its numbers as stored, `shown` terms at most (more: the first, then how many more).
 
         Parameters
         ----------
@@ -113,7 +113,9 @@ class Relation:
         str
         """
         name = (lambda j: str(names[j])) if names is not None else (lambda j: f'column {j + 1}')
-        if len(self.indices) > shown: return f'{name(self.column)} = a combination of {len(self.indices)} columns'
+        if len(self.indices) > shown:                                  # the first terms, in column order, and a count
+            more = len(self.indices) - shown + (self.constant != 0)
+            return Relation(self.column, self.indices[:shown], self.coefficients[:shown]).text(names, shown) + f' and {more} more terms'
         number = lambda x: repr(float(abs(x))).removesuffix('.0')           # as stored: the shortest text that reads back
         terms = [(c, ('' if np.isclose(abs(c), 1, rtol=1e-9, atol=0) else number(c) + ' ') + name(j))
                  for j, c in zip(self.indices, self.coefficients)]
